@@ -1,0 +1,11 @@
+import { z } from 'zod';
+import { AppHealth } from './app';
+
+/** Server-pushed events, broadcast to every connected client. Domains add theirs here. */
+export const events = {
+  'app:health-changed': AppHealth,
+};
+
+export type Events = typeof events;
+export type EventName = keyof Events;
+export type EventPayload<E extends EventName> = z.output<Events[E]>;

@@ -1,0 +1,39 @@
+import { defineConfig } from 'vitest/config';
+
+// Three projects, one runner: unit tests sit beside the code, integration tests use real Kùzu, LanceDB,
+// HTTP and the Ollama simulator in temp dirs, e2e drives the built app in Debian Chromium.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['src-main/**/*.test.ts', 'src-worker/**/*.test.ts', 'src-renderer/**/*.test.{ts,tsx}', 'test/sim/**/*.test.ts', 'test/lint/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
