@@ -5,3 +5,4 @@ export * from './methods';
 export * from './events';
 export * from './wire';
 export * from './handlers';
+export * from './client';

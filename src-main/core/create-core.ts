@@ -26,9 +26,9 @@ export interface Core {
 /** Builds the headless domain from injected dependencies. No singletons: two cores can live side by side in tests. */
 export async function createCore(input: CoreDeps): Promise<Core> {
   const deps: Required<CoreDeps> = {
-    clock: systemClock,
-    log: createStderrLogger(process.env.ARIADNE_LOG_LEVEL === 'debug' ? 'debug' : 'info'),
     ...input,
+    clock: input.clock ?? systemClock,
+    log: input.log ?? createStderrLogger(process.env.ARIADNE_LOG_LEVEL === 'debug' ? 'debug' : 'info'),
   };
   const events = new EventBus();
   const startedAt = deps.clock.now();

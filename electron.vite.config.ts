@@ -1,0 +1,52 @@
+import { resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'electron-vite';
+
+// electron-vite needs Electron's major version; without the binary package it reads this variable.
+process.env.ELECTRON_MAJOR_VER ??= '39';
+
+const r = (p: string) => resolve(import.meta.dirname, p);
+
+/**
+ * One build for every process: the main bundle also carries the CLI (`ariadne`) and the worker entry
+ * points, so the desktop app and `ariadne serve` run the very same core. Native modules stay external.
+ */
+export default defineConfig({
+  main: {
+    build: {
+      outDir: 'out/main',
+      externalizeDeps: true,
+      rollupOptions: {
+        input: {
+          'electron-main': r('src-main/electron/main.ts'),
+          cli: r('src-main/cli/main.ts'),
+          'parse-worker': r('src-worker/parse-worker.ts'),
+        },
+        external: ['kuzu', '@lancedb/lancedb', 'electron'],
+      },
+    },
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      // A sandboxed preload may require only 'electron': bundle everything else into one CommonJS file.
+      externalizeDeps: false,
+      rollupOptions: {
+        input: { preload: r('src-main/preload/preload.ts') },
+        external: ['electron'],
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: 'src-renderer',
+    base: './',
+    publicDir: r('src-renderer/public'),
+    plugins: [react()],
+    build: {
+      outDir: r('out/renderer'),
+      chunkSizeWarningLimit: 2500,
+      rollupOptions: { input: { index: r('src-renderer/index.html') } },
+    },
+  },
+});

@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import type { Command } from 'commander';
+import type { HealthCheck } from '../../contract';
+import { bootCore } from '../../core/boot';
+import { createMemoryLogger } from '../../core/deps';
+import { VERSION } from '../../version';
+import { normaliseOllamaUrl, type GlobalOptions } from '../global-options';
+
+export function registerDoctor(program: Command) {
+  program
+    .command('doctor')
+    .description('Check the library folder, its lock, Ollama and its models, and say what to fix')
+    .option('--json', 'print the checks as JSON')
+    .action(async (opts: { json?: boolean }, cmd: Command) => {
+      const g = cmd.optsWithGlobals<GlobalOptions>();
+      const checks: HealthCheck[] = [];
+      try {
+        fs.mkdirSync(g.data, { recursive: true });
+      } catch (e) {
+        checks.push({ name: 'data-dir', ok: false, detail: `cannot create ${g.data}: ${(e as Error).message}`, fix: 'Choose another folder with --data DIR.' });
+      }
+      let provider = g.llm as string;
+      if (checks.length === 0) {
+        try {
+          const { core, providerNote } = await bootCore({
+            dataDir: g.data,
+            llm: g.llm,
+            ollamaUrl: normaliseOllamaUrl(g.ollama),
+            chatModel: g.chatModel,
+            embedModel: g.embedModel,
+            host: 'serve',
+            version: VERSION,
+            log: createMemoryLogger(),
+          });
+          const health = await core.health();
+          provider = health.provider;
+          checks.push(...health.checks);
+          if (providerNote) checks.push({ name: 'provider-choice', ok: true, detail: providerNote });
+          await core.close();
+        } catch (e) {
+          const err = e as { code?: string; message: string };
+          checks.push({
+            name: err.code === 'library_locked' ? 'lock' : 'boot',
+            ok: false,
+            detail: err.message,
+            fix: err.code === 'library_locked' ? 'Close the other Ariadne window or `ariadne serve`, or use another --data folder.' : undefined,
+          });
+        }
+      }
+      const ok = checks.every((c) => c.ok);
+      if (opts.json) {
+        process.stdout.write(JSON.stringify({ ok, version: VERSION, dataDir: g.data, provider, checks }, null, 2) + '\n');
+      } else {
+        process.stdout.write(`Ariadne ${VERSION} — library ${g.data}\n`);
+        for (const c of checks) {
+          process.stdout.write(`${c.ok ? '✓' : '✗'} ${c.detail}\n`);
+          if (!c.ok && c.fix) process.stdout.write(`    → ${c.fix}\n`);
+        }
+        process.stdout.write(ok ? 'Everything looks good.\n' : 'Some checks failed: see the → lines above.\n');
+      }
+      process.exitCode = ok ? 0 : 1;
+    });
+}

@@ -1,0 +1,67 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Command } from 'commander';
+import { bootCore } from '../../core/boot';
+import { createStderrLogger } from '../../core/deps';
+import { createDispatcher } from '../../rpc/dispatch';
+import { startApiServer } from '../../rpc/server/http-server';
+import { loadOrCreateToken } from '../../rpc/server/token';
+import { VERSION } from '../../version';
+import { normaliseOllamaUrl, type GlobalOptions } from '../global-options';
+
+/** The built renderer: beside the bundle (out/main → out/renderer) or, from source, under out/. */
+export function findRendererRoot(): string | null {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [path.join(here, '../renderer'), path.join(here, '../../../out/renderer'), path.join(here, '../../out/renderer')];
+  return candidates.find((c) => fs.existsSync(path.join(c, 'index.html'))) ?? null;
+}
+
+export function registerServe(program: Command) {
+  program
+    .command('serve')
+    .description('Serve the Ariadne UI and API on 127.0.0.1 (open the printed URL in a browser)')
+    .option('--port <n>', 'port to listen on (default: a free one)', (v) => {
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`--port must be 0–65535, got ${v}`);
+      return n;
+    })
+    .action(async (opts: { port?: number }, cmd: Command) => {
+      const g = cmd.optsWithGlobals<GlobalOptions>();
+      const log = createStderrLogger(process.env.ARIADNE_LOG_LEVEL === 'debug' ? 'debug' : 'info');
+      fs.mkdirSync(g.data, { recursive: true });
+      const { core, providerNote } = await bootCore({
+        dataDir: g.data,
+        llm: g.llm,
+        ollamaUrl: normaliseOllamaUrl(g.ollama),
+        chatModel: g.chatModel,
+        embedModel: g.embedModel,
+        host: 'serve',
+        version: VERSION,
+        log,
+      });
+      const staticRoot = findRendererRoot();
+      const server = await startApiServer({
+        dispatcher: createDispatcher(core.handlers, log),
+        events: core.events,
+        token: loadOrCreateToken(g.data),
+        staticRoot,
+        port: opts.port,
+        log,
+      });
+      if (providerNote) process.stdout.write(`${providerNote}\n`);
+      if (!staticRoot) process.stdout.write('The UI is not built yet (run `npm run build`); the API is up.\n');
+      process.stdout.write(`Ariadne is running with the ${core.deps.llm.name} provider. Open:\n${server.url}\n`);
+
+      let stopping = false;
+      const stop = async () => {
+        if (stopping) return;
+        stopping = true;
+        await server.close();
+        await core.close();
+        process.exit(0);
+      };
+      process.on('SIGINT', () => void stop());
+      process.on('SIGTERM', () => void stop());
+    });
+}

@@ -1,0 +1,26 @@
+import { Option, type Command } from 'commander';
+import { defaultDataDir } from '../core/paths';
+
+export interface GlobalOptions {
+  data: string;
+  llm: 'builtin' | 'ollama' | 'auto';
+  ollama: string;
+  chatModel?: string;
+  embedModel?: string;
+}
+
+/** Options every command shares; each has an environment variable so scripts and the desktop app agree. */
+export function addGlobalOptions(program: Command): Command {
+  return program
+    .addOption(new Option('--data <dir>', 'library folder').env('ARIADNE_DATA').default(defaultDataDir(), 'the OS app-data folder'))
+    .addOption(new Option('--llm <provider>', 'LLM provider').choices(['builtin', 'ollama', 'auto']).default('auto'))
+    .addOption(new Option('--ollama <url>', 'Ollama server URL').env('OLLAMA_HOST').default('http://127.0.0.1:11434'))
+    .addOption(new Option('--chat-model <name>', 'Ollama chat model').env('ARIADNE_CHAT_MODEL'))
+    .addOption(new Option('--embed-model <name>', 'Ollama embedding model').env('ARIADNE_EMBED_MODEL'));
+}
+
+/** OLLAMA_HOST may be "host:port" without a scheme, as Ollama itself accepts. */
+export function normaliseOllamaUrl(raw: string): string {
+  const withScheme = /^https?:\/\//.test(raw) ? raw : `http://${raw}`;
+  return withScheme.replace(/\/+$/, '');
+}

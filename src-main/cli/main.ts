@@ -1,0 +1,25 @@
+#!/usr/bin/env node
+import { Command } from 'commander';
+import { VERSION } from '../version';
+import { registerDoctor } from './commands/doctor';
+import { registerServe } from './commands/serve';
+import { addGlobalOptions } from './global-options';
+
+/** `ariadne`: the headless face of the same core the desktop app runs. */
+export async function runCli(argv: string[]): Promise<void> {
+  const program = addGlobalOptions(
+    new Command('ariadne')
+      .description('Ariadne — a local-first knowledge-graph workbench for scientists.')
+      .version(VERSION)
+      .showHelpAfterError('(run with --help for usage)'),
+  );
+  registerServe(program);
+  registerDoctor(program);
+  await program.parseAsync(argv);
+}
+
+runCli(process.argv).catch((e: unknown) => {
+  const err = e as { code?: string; message?: string };
+  process.stderr.write(`ariadne: ${err.message ?? String(e)}\n`);
+  process.exitCode = err.code === 'library_locked' ? 3 : 1;
+});

@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { app, BrowserWindow, dialog } from 'electron';
+import { bootCore } from '../core/boot';
+import { createStderrLogger } from '../core/deps';
+import { defaultDataDir } from '../core/paths';
+import { createDispatcher } from '../rpc/dispatch';
+import { registerIpcTransport } from '../rpc/transports/electron-ipc';
+import { VERSION } from '../version';
+import { registerAppScheme, serveRenderer } from './protocol';
+import { APP_ORIGIN, hardenApp, isTrustedUrl } from './security';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+app.setName('Ariadne');
+registerAppScheme();
+
+// One window per library: a second launch focuses the first instead of fighting over the database lock.
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  let win: BrowserWindow | null = null;
+  app.on('second-instance', () => {
+    if (win) {
+      if (win.isMinimized()) win.restore();
+      win.focus();
+    }
+  });
+
+  void app.whenReady().then(async () => {
+    hardenApp();
+    serveRenderer(path.join(here, '../renderer'));
+    const log = createStderrLogger();
+    const dataDir = process.env.ARIADNE_DATA ?? defaultDataDir();
+    fs.mkdirSync(dataDir, { recursive: true });
+    let booted;
+    try {
+      booted = await bootCore({
+        dataDir,
+        llm: (process.env.ARIADNE_LLM as 'builtin' | 'ollama' | 'auto' | undefined) ?? 'auto',
+        ollamaUrl: process.env.OLLAMA_HOST ?? 'http://127.0.0.1:11434',
+        chatModel: process.env.ARIADNE_CHAT_MODEL,
+        embedModel: process.env.ARIADNE_EMBED_MODEL,
+        host: 'electron',
+        version: VERSION,
+        log,
+      });
+    } catch (e) {
+      dialog.showErrorBox('Ariadne could not open its library', (e as Error).message);
+      app.exit(1);
+      return;
+    }
+    const { core } = booted;
+    const unregister = registerIpcTransport(createDispatcher(core.handlers, log), core.events, isTrustedUrl);
+
+    win = new BrowserWindow({
+      width: 1360,
+      height: 860,
+      minWidth: 900,
+      minHeight: 600,
+      title: 'Ariadne',
+      show: false,
+      backgroundColor: '#111418',
+      webPreferences: {
+        preload: path.join(here, '../preload/preload.cjs'),
+        contextIsolation: true,
+        sandbox: true,
+        nodeIntegration: false,
+        webSecurity: true,
+        allowRunningInsecureContent: false,
+        webviewTag: false,
+        spellcheck: false,
+      },
+    });
+    win.once('ready-to-show', () => win?.show());
+    void win.loadURL(`${APP_ORIGIN}/index.html`);
+
+    app.on('window-all-closed', () => app.quit());
+    app.on('will-quit', (e) => {
+      e.preventDefault();
+      unregister();
+      void core.close().finally(() => app.exit(0));
+    });
+  });
+}

@@ -1,0 +1,171 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { ServerFrame } from '../../contract';
+import type { Logger } from '../../core/deps';
+import type { EventBus } from '../../core/event-bus';
+import type { Dispatcher } from '../dispatch';
+import { createRpcSession } from '../session';
+import { contentSecurityPolicy, serveStatic } from './static-files';
+import { tokenMatches } from './token';
+
+export interface ApiServerOptions {
+  dispatcher: Dispatcher;
+  events: EventBus;
+  token: string;
+  /** The built renderer (out/renderer); may be absent in API-only tests. */
+  staticRoot: string | null;
+  port?: number;
+  log: Logger;
+  /** Extra REST routes (the /graph-search, /qa façade); return true when handled. Called after auth. */
+  routes?: (req: http.IncomingMessage, res: http.ServerResponse, url: URL) => Promise<boolean>;
+}
+
+export interface ApiServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+const MAX_BODY = 8 * 1024 * 1024;
+
+/**
+ * `ariadne serve`: the renderer and the API on 127.0.0.1 only. Every API request carries the library's
+ * token (query `token` or `Authorization: Bearer`); the Host header is checked against loopback names so a
+ * web page cannot reach us through DNS rebinding, and WebSocket origins must be our own.
+ */
+export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer> {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_BODY });
+  let port = 0;
+  const allowedHosts = () => new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+  const tokenOf = (req: http.IncomingMessage, url: URL) =>
+    url.searchParams.get('token') ?? /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? null;
+
+  const server = http.createServer((req, res) => {
+    void handle(req, res).catch((e) => {
+      opts.log.log('error', 'http handler failed', { error: String(e) });
+      if (!res.headersSent) res.writeHead(500).end();
+    });
+  });
+
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
+    if (!allowedHosts().has(req.headers.host ?? '')) {
+      res.writeHead(421, { 'content-type': 'text/plain' }).end('Misdirected request');
+      return;
+    }
+    const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
+    if (url.pathname === '/healthz') {
+      return json(res, 200, { ok: true });
+    }
+    if (!isApiPath(url.pathname)) {
+      serveStatic(opts.staticRoot ?? '/nonexistent', url.pathname, res, contentSecurityPolicy(`ws://127.0.0.1:${port} ws://localhost:${port}`));
+      return;
+    }
+    if (!tokenMatches(opts.token, tokenOf(req, url))) {
+      return json(res, 401, { ok: false, error: { code: 'unauthorized', message: 'Missing or wrong library token.' } });
+    }
+    if (url.pathname.startsWith('/api/') && req.method === 'POST') {
+      const method = decodeURIComponent(url.pathname.slice('/api/'.length));
+      const body = await readJson(req);
+      const controller = new AbortController();
+      res.on('close', () => controller.abort());
+      const result = await opts.dispatcher.call(method, body, { signal: controller.signal, emit: () => {} });
+      return json(res, result.ok ? 200 : statusOf(result.error.code), result);
+    }
+    if (opts.routes && (await opts.routes(req, res, url))) return;
+    json(res, 404, { ok: false, error: { code: 'not_found', message: `No route ${req.method} ${url.pathname}` } });
+  }
+
+  server.on('upgrade', (req, socket, head) => {
+    const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
+    const origin = req.headers.origin;
+    const originOk = !origin || [...allowedHosts()].some((h) => origin === `http://${h}`);
+    if (url.pathname !== '/rpc' || !allowedHosts().has(req.headers.host ?? '') || !originOk || !tokenMatches(opts.token, tokenOf(req, url))) {
+      socket.end('HTTP/1.1 401 Unauthorized\r\nconnection: close\r\n\r\n');
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => attach(ws));
+  });
+
+  function attach(ws: WebSocket) {
+    const session = createRpcSession(
+      opts.dispatcher,
+      (frame: ServerFrame) => {
+        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
+      },
+      { events: opts.events },
+    );
+    ws.on('message', (data) => {
+      let frame: unknown;
+      try {
+        frame = JSON.parse(String(data));
+      } catch {
+        frame = null;
+      }
+      session.receive(frame);
+    });
+    ws.on('close', () => session.close());
+    ws.on('error', () => session.close());
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  port = (server.address() as AddressInfo).port;
+  return {
+    port,
+    url: `http://127.0.0.1:${port}/?token=${encodeURIComponent(opts.token)}`,
+    async close() {
+      for (const ws of wss.clients) ws.terminate();
+      wss.close();
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}
+
+/** Everything that touches library data needs the token; the built UI itself is public. */
+const apiPrefixes = ['/api/', '/rpc', '/graph-search', '/qa', '/metrics', '/files/'];
+function isApiPath(p: string) {
+  return apiPrefixes.some((prefix) => p === prefix || p.startsWith(prefix.endsWith('/') ? prefix : prefix + '/'));
+}
+
+function statusOf(code: string): number {
+  const map: Record<string, number> = {
+    invalid_input: 400,
+    unknown_method: 404,
+    not_found: 404,
+    unauthorized: 401,
+    conflict: 409,
+    capacity: 429,
+    library_locked: 423,
+    cancelled: 499,
+    timeout: 504,
+    ollama_unreachable: 502,
+    upstream: 502,
+    model_missing: 424,
+  };
+  return map[code] ?? 500;
+}
+
+function json(res: http.ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(JSON.stringify(body));
+}
+
+async function readJson(req: http.IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const c of req) {
+    size += (c as Buffer).length;
+    if (size > MAX_BODY) throw new Error('request body too large');
+    chunks.push(c as Buffer);
+  }
+  if (size === 0) return {};
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    return Symbol('malformed');
+  }
+}

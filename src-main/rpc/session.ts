@@ -1,0 +1,71 @@
+import { ClientFrame, type ServerFrame } from '../contract';
+import type { EventBus } from '../core/event-bus';
+import type { Dispatcher } from './dispatch';
+
+export interface RpcSession {
+  /** Feed one decoded frame from the client. Malformed frames are answered, never thrown. */
+  receive(frame: unknown): void;
+  /** The peer went away: abort everything it started and stop sending. */
+  close(): void;
+}
+
+/**
+ * The one implementation of the wire protocol (calls, streamed items, cancellation, events), shared by
+ * the WebSocket, Electron IPC and in-memory transports so streaming is designed once.
+ */
+export function createRpcSession(
+  dispatcher: Dispatcher,
+  send: (frame: ServerFrame) => void,
+  opts: { events?: EventBus; maxInFlight?: number } = {},
+): RpcSession {
+  const inFlight = new Map<string, AbortController>();
+  const maxInFlight = opts.maxInFlight ?? 256;
+  let closed = false;
+  const safeSend = (frame: ServerFrame) => {
+    if (!closed) send(frame);
+  };
+  const unsubscribe = opts.events?.subscribe((name, payload) => safeSend({ type: 'event', name, payload }));
+
+  return {
+    receive(raw) {
+      if (closed) return;
+      const parsed = ClientFrame.safeParse(raw);
+      if (!parsed.success) {
+        const id = typeof (raw as { id?: unknown })?.id === 'string' ? (raw as { id: string }).id : '';
+        safeSend({
+          type: 'result',
+          id,
+          result: { ok: false, error: { code: 'invalid_input', message: 'Malformed RPC frame.' } },
+        });
+        return;
+      }
+      const frame = parsed.data;
+      if (frame.type === 'cancel') {
+        inFlight.get(frame.id)?.abort();
+        return;
+      }
+      if (inFlight.has(frame.id) || inFlight.size >= maxInFlight) {
+        const message = inFlight.has(frame.id) ? 'Duplicate call id.' : 'Too many calls in flight.';
+        safeSend({ type: 'result', id: frame.id, result: { ok: false, error: { code: 'capacity', message } } });
+        return;
+      }
+      const controller = new AbortController();
+      inFlight.set(frame.id, controller);
+      void dispatcher
+        .call(frame.method, frame.params, {
+          signal: controller.signal,
+          emit: (item) => safeSend({ type: 'stream', id: frame.id, item }),
+        })
+        .then((result) => {
+          inFlight.delete(frame.id);
+          safeSend({ type: 'result', id: frame.id, result });
+        });
+    },
+    close() {
+      closed = true;
+      unsubscribe?.();
+      for (const c of inFlight.values()) c.abort();
+      inFlight.clear();
+    },
+  };
+}

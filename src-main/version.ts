@@ -1,0 +1,4 @@
+import pkg from '../package.json';
+
+/** The app version, from package.json, bundled at build time. */
+export const VERSION: string = pkg.version;

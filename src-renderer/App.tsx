@@ -1,0 +1,53 @@
+import { useEffect } from 'react';
+import { useApi } from './api/api-context';
+import { Sidebar } from './components/Sidebar';
+import { StatusBar } from './components/StatusBar';
+import { ChatView } from './features/chat/ChatView';
+import { GraphView } from './features/graph/GraphView';
+import { LibraryView } from './features/library/LibraryView';
+import { SettingsView } from './features/settings/SettingsView';
+import { useAppStore } from './stores/app-store';
+import { useTheme } from './use-theme';
+
+const HEALTH_INTERVAL_MS = 15_000;
+
+export function App() {
+  const api = useApi();
+  const section = useAppStore((s) => s.section);
+  const { setInfo, setHealth, setConnection } = useAppStore.getState();
+  useTheme();
+
+  useEffect(() => {
+    let cancelled = false;
+    const refresh = () =>
+      api
+        .call('app:health', {})
+        .then((h) => !cancelled && setHealth(h))
+        .catch(() => {});
+    void api.call('app:info', {}).then((i) => !cancelled && setInfo(i), () => {});
+    refresh();
+    const timer = setInterval(refresh, HEALTH_INTERVAL_MS);
+    const off = api.on('app:health-changed', setHealth);
+    const onConn = (e: Event) => setConnection((e as CustomEvent<'open' | 'closed'>).detail);
+    window.addEventListener('ariadne:connection', onConn);
+    return () => {
+      cancelled = true;
+      clearInterval(timer);
+      off();
+      window.removeEventListener('ariadne:connection', onConn);
+    };
+  }, [api, setInfo, setHealth, setConnection]);
+
+  return (
+    <div className="app">
+      <Sidebar />
+      <main className="main" id="main" tabIndex={-1}>
+        {section === 'library' && <LibraryView />}
+        {section === 'graph' && <GraphView />}
+        {section === 'chat' && <ChatView />}
+        {section === 'settings' && <SettingsView />}
+      </main>
+      <StatusBar />
+    </div>
+  );
+}

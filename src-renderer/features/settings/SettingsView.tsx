@@ -1,0 +1,73 @@
+import { Icon, type IconName } from '../../components/Icon';
+import { useAppStore, type ThemeChoice } from '../../stores/app-store';
+
+const themes: { id: ThemeChoice; label: string; icon: IconName }[] = [
+  { id: 'system', label: 'System', icon: 'monitor' },
+  { id: 'light', label: 'Light', icon: 'sun' },
+  { id: 'dark', label: 'Dark', icon: 'moon' },
+];
+
+export function SettingsView() {
+  const { theme, setTheme, info, health } = useAppStore();
+  return (
+    <section className="view" aria-labelledby="settings-title">
+      <header className="view-header">
+        <h1 id="settings-title">Settings</h1>
+      </header>
+      <div className="settings-grid">
+        <div className="card">
+          <h2>Appearance</h2>
+          <div role="radiogroup" aria-label="Theme" className="segmented">
+            {themes.map((t) => (
+              <button
+                key={t.id}
+                type="button"
+                role="radio"
+                aria-checked={theme === t.id}
+                className={theme === t.id ? 'seg active' : 'seg'}
+                onClick={() => setTheme(t.id)}
+              >
+                <Icon name={t.icon} size={16} /> {t.label}
+              </button>
+            ))}
+          </div>
+        </div>
+        <div className="card">
+          <h2>Health</h2>
+          {health ? (
+            <ul className="checks" role="list">
+              {health.checks.map((c) => (
+                <li key={c.name} className={c.ok ? 'check ok' : 'check bad'}>
+                  <span className="check-mark" aria-label={c.ok ? 'passing' : 'failing'}>
+                    {c.ok ? '✓' : '!'}
+                  </span>
+                  <div>
+                    <div>{c.detail}</div>
+                    {!c.ok && c.fix && <div className="muted">{c.fix}</div>}
+                  </div>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="muted">Checking…</p>
+          )}
+        </div>
+        <div className="card">
+          <h2>About</h2>
+          {info && (
+            <dl className="about">
+              <dt>Version</dt>
+              <dd>{info.version}</dd>
+              <dt>Library folder</dt>
+              <dd className="mono">{info.dataDir}</dd>
+              <dt>Running in</dt>
+              <dd>{info.host === 'electron' ? 'Desktop app' : 'Browser (ariadne serve)'}</dd>
+              <dt>Platform</dt>
+              <dd>{info.platform}</dd>
+            </dl>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+import fs from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.ARIADNE_CHROMIUM ?? '/usr/bin/chromium';
+
+// Flags from STACK-NOTES: no sandbox as root, no background networking on a closed network, SwiftShader
+// WebGL so sigma renders headless.
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+  '--use-angle=swiftshader',
+  '--enable-unsafe-swiftshader',
+];
+
+export function chromiumMissingReason(): string | null {
+  return fs.existsSync(CHROMIUM_PATH) ? null : `Chromium not found at ${CHROMIUM_PATH} (apt-get install chromium, or set ARIADNE_CHROMIUM)`;
+}
+
+export async function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+}
