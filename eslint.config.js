@@ -4,13 +4,35 @@
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
-const backendOnly = ['**/src-main/core/**', '**/src-main/rpc/**', '**/src-main/cli/**', '**/src-main/electron/**', '**/src-main/preload/**', '**/src-worker/**'];
+const backendOnly = [
+  '**/src-main/core/**',
+  '**/src-main/rpc/**',
+  '**/src-main/cli/**',
+  '**/src-main/electron/**',
+  '**/src-main/preload/**',
+  '**/src-worker/**',
+];
 const relativeBackend = ['**/core/**', '**/rpc/**', '**/cli/**', '**/electron/**', '**/preload/**'];
-const rawIpc = { name: 'electron', importNames: ['ipcMain', 'ipcRenderer'], message: 'Raw IPC lives only in src-main/rpc/transports/electron-ipc.ts and the preload.' };
-const noElectron = { name: 'electron', message: 'The headless core, CLI and workers must run under plain Node: never import electron here.' };
+const rawIpc = {
+  name: 'electron',
+  importNames: ['ipcMain', 'ipcRenderer'],
+  message: 'Raw IPC lives only in src-main/rpc/transports/electron-ipc.ts and the preload.',
+};
+const noElectron = {
+  name: 'electron',
+  message: 'The headless core, CLI and workers must run under plain Node: never import electron here.',
+};
 
 export default tseslint.config(
-  { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'test/fixtures/generated/**', 'test/lint-fixtures/**'] },
+  {
+    ignores: [
+      'out/**',
+      'node_modules/**',
+      'test-results/**',
+      'test/fixtures/generated/**',
+      'test/lint-fixtures/**',
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     rules: {
@@ -28,17 +50,31 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [{ name: 'electron', message: 'The renderer talks to the backend only through api/client.ts.' }],
+          paths: [
+            { name: 'electron', message: 'The renderer talks to the backend only through api/client.ts.' },
+          ],
           patterns: [
-            { group: backendOnly, message: 'The renderer may import only src-renderer and src-main/contract.' },
-            { group: ['node:*', 'fs', 'path', 'child_process', 'worker_threads'], message: 'No Node APIs in the renderer.' },
+            {
+              group: backendOnly,
+              message: 'The renderer may import only src-renderer and src-main/contract.',
+            },
+            {
+              group: ['node:*', 'fs', 'path', 'child_process', 'worker_threads'],
+              message: 'No Node APIs in the renderer.',
+            },
           ],
         },
       ],
     },
   },
   {
-    files: ['src-main/core/**/*.ts', 'src-main/cli/**/*.ts', 'src-worker/**/*.ts', 'src-main/contract/**/*.ts', 'src-main/rpc/**/*.ts'],
+    files: [
+      'src-main/core/**/*.ts',
+      'src-main/cli/**/*.ts',
+      'src-worker/**/*.ts',
+      'src-main/contract/**/*.ts',
+      'src-main/rpc/**/*.ts',
+    ],
     ignores: ['src-main/rpc/transports/electron-ipc.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [noElectron] }] },
   },
@@ -47,7 +83,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [noElectron], patterns: [{ group: relativeBackend, message: 'The contract imports zod only.' }] },
+        {
+          paths: [noElectron],
+          patterns: [{ group: relativeBackend, message: 'The contract imports zod only.' }],
+        },
       ],
     },
   },

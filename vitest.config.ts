@@ -8,7 +8,13 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src-main/**/*.test.ts', 'src-worker/**/*.test.ts', 'src-renderer/**/*.test.{ts,tsx}', 'test/sim/**/*.test.ts', 'test/lint/**/*.test.ts'],
+          include: [
+            'src-main/**/*.test.ts',
+            'src-worker/**/*.test.ts',
+            'src-renderer/**/*.test.{ts,tsx}',
+            'test/sim/**/*.test.ts',
+            'test/lint/**/*.test.ts',
+          ],
           environment: 'node',
           testTimeout: 20_000,
         },

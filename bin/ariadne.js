@@ -5,7 +5,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const cli = fileURLToPath(new URL('../out/main/cli.js', import.meta.url));
 if (!fs.existsSync(cli)) {
-  process.stderr.write('ariadne: the app is not built yet. Run `npm run build` in the Ariadne folder first.\n');
+  process.stderr.write(
+    'ariadne: the app is not built yet. Run `npm run build` in the Ariadne folder first.\n',
+  );
   process.exit(2);
 }
 await import(pathToFileURL(cli).href);

@@ -22,6 +22,13 @@ const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
 child.on('exit', (code, signal) => {
   clearTimeout(timer);
   if (code === 0) return;
-  const why = signal ? 'timed out' : (stderr.trim().split('\n').find((l) => /error/i.test(l)) ?? `exit ${code}`);
-  console.log(`ariadne: the Electron binary could not be downloaded (${why.slice(0, 160)}); npm start will serve the UI in your browser instead.`);
+  const why = signal
+    ? 'timed out'
+    : (stderr
+        .trim()
+        .split('\n')
+        .find((l) => /error/i.test(l)) ?? `exit ${code}`);
+  console.log(
+    `ariadne: the Electron binary could not be downloaded (${why.slice(0, 160)}); npm start will serve the UI in your browser instead.`,
+  );
 });

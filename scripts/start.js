@@ -9,22 +9,31 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
-const built = ['out/main/electron-main.js', 'out/main/cli.js', 'out/renderer/index.html', 'out/preload/preload.cjs'].every((f) =>
-  fs.existsSync(path.join(root, f)),
-);
+const built = [
+  'out/main/electron-main.js',
+  'out/main/cli.js',
+  'out/renderer/index.html',
+  'out/preload/preload.cjs',
+].every((f) => fs.existsSync(path.join(root, f)));
 if (!built) {
   console.log('Building Ariadne (first start)…');
-  const r = spawnSync(process.execPath, [path.join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const r = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'],
+    {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
 function electronBinary() {
   try {
     const bin = require('electron'); // a path string, or a throw when the binary was never downloaded
-    return typeof bin === 'string' && fs.existsSync(bin) ? { bin } : { why: `the Electron binary is missing at ${bin}` };
+    return typeof bin === 'string' && fs.existsSync(bin)
+      ? { bin }
+      : { why: `the Electron binary is missing at ${bin}` };
   } catch {
     return { why: 'the Electron binary is not installed (it could not be downloaded)' };
   }
@@ -37,8 +46,12 @@ if (bin && !forceHeadless) {
   const child = spawn(bin, [root, ...args], { stdio: 'inherit' });
   child.on('exit', (code) => process.exit(code ?? 0));
 } else {
-  console.log(`Ariadne: ${forceHeadless ? 'ARIADNE_HEADLESS=1 is set' : why}; starting the headless UI instead.`);
-  const child = spawn(process.execPath, [path.join(root, 'bin/ariadne.js'), ...args, 'serve'], { stdio: 'inherit' });
+  console.log(
+    `Ariadne: ${forceHeadless ? 'ARIADNE_HEADLESS=1 is set' : why}; starting the headless UI instead.`,
+  );
+  const child = spawn(process.execPath, [path.join(root, 'bin/ariadne.js'), ...args, 'serve'], {
+    stdio: 'inherit',
+  });
   const forward = (sig) => child.kill(sig);
   process.on('SIGINT', forward);
   process.on('SIGTERM', forward);

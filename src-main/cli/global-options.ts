@@ -12,9 +12,17 @@ export interface GlobalOptions {
 /** Options every command shares; each has an environment variable so scripts and the desktop app agree. */
 export function addGlobalOptions(program: Command): Command {
   return program
-    .addOption(new Option('--data <dir>', 'library folder').env('ARIADNE_DATA').default(defaultDataDir(), 'the OS app-data folder'))
-    .addOption(new Option('--llm <provider>', 'LLM provider').choices(['builtin', 'ollama', 'auto']).default('auto'))
-    .addOption(new Option('--ollama <url>', 'Ollama server URL').env('OLLAMA_HOST').default('http://127.0.0.1:11434'))
+    .addOption(
+      new Option('--data <dir>', 'library folder')
+        .env('ARIADNE_DATA')
+        .default(defaultDataDir(), 'the OS app-data folder'),
+    )
+    .addOption(
+      new Option('--llm <provider>', 'LLM provider').choices(['builtin', 'ollama', 'auto']).default('auto'),
+    )
+    .addOption(
+      new Option('--ollama <url>', 'Ollama server URL').env('OLLAMA_HOST').default('http://127.0.0.1:11434'),
+    )
     .addOption(new Option('--chat-model <name>', 'Ollama chat model').env('ARIADNE_CHAT_MODEL'))
     .addOption(new Option('--embed-model <name>', 'Ollama embedding model').env('ARIADNE_EMBED_MODEL'));
 }

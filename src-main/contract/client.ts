@@ -26,7 +26,10 @@ let counter = 0;
  * AriadneError with the backend's code, so callers branch on `code`, not on message text.
  */
 export function createRpcClient(transport: ClientTransport): RpcClient {
-  const pending = new Map<string, { resolve: (v: unknown) => void; reject: (e: unknown) => void; onItem?: (i: unknown) => void }>();
+  const pending = new Map<
+    string,
+    { resolve: (v: unknown) => void; reject: (e: unknown) => void; onItem?: (i: unknown) => void }
+  >();
   const listeners = new Map<string, Set<(p: unknown) => void>>();
 
   transport.onFrame((frame) => {
@@ -56,7 +59,11 @@ export function createRpcClient(transport: ClientTransport): RpcClient {
           reject(new AriadneError('cancelled', `${method} was cancelled.`));
           return;
         }
-        pending.set(id, { resolve: resolve as (v: unknown) => void, reject, onItem: opts.onItem as (i: unknown) => void });
+        pending.set(id, {
+          resolve: resolve as (v: unknown) => void,
+          reject,
+          onItem: opts.onItem as (i: unknown) => void,
+        });
         opts.signal?.addEventListener('abort', () => transport.send({ type: 'cancel', id }), { once: true });
         transport.send({ type: 'call', id, method, params: input });
       });

@@ -4,7 +4,11 @@ import { z } from 'zod';
  * A method of the API. `stream` is set for methods that push items while they run (QA tokens, ingest
  * progress, pull progress); the call still resolves with one final `output`.
  */
-export interface MethodSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType, S extends z.ZodType = z.ZodType> {
+export interface MethodSpec<
+  I extends z.ZodType = z.ZodType,
+  O extends z.ZodType = z.ZodType,
+  S extends z.ZodType = z.ZodType,
+> {
   input: I;
   output: O;
   stream?: S;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { AppHealth } from './app';
 
 /** Server-pushed events, broadcast to every connected client. Domains add theirs here. */

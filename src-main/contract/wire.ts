@@ -6,7 +6,12 @@ import { RpcErrorSchema } from './errors';
  * A call is answered by zero or more `stream` frames, then exactly one `result` frame.
  */
 export const ClientFrame = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('call'), id: z.string().min(1).max(64), method: z.string(), params: z.unknown() }),
+  z.object({
+    type: z.literal('call'),
+    id: z.string().min(1).max(64),
+    method: z.string(),
+    params: z.unknown(),
+  }),
   z.object({ type: z.literal('cancel'), id: z.string().min(1).max(64) }),
 ]);
 export type ClientFrame = z.infer<typeof ClientFrame>;

@@ -27,7 +27,9 @@ export function createStderrLogger(minLevel: LogLevel = 'info', base: Record<str
   return {
     log(level, msg, fields) {
       if (order.indexOf(level) < min) return;
-      process.stderr.write(JSON.stringify({ t: new Date().toISOString(), level, msg, ...base, ...fields }) + '\n');
+      process.stderr.write(
+        JSON.stringify({ t: new Date().toISOString(), level, msg, ...base, ...fields }) + '\n',
+      );
     },
     child(fields) {
       return createStderrLogger(minLevel, { ...base, ...fields });
@@ -36,7 +38,9 @@ export function createStderrLogger(minLevel: LogLevel = 'info', base: Record<str
 }
 
 /** Collects log lines in memory: for tests, and for the UI's diagnostics view. */
-export function createMemoryLogger(): Logger & { lines: { level: LogLevel; msg: string; fields: Record<string, unknown> }[] } {
+export function createMemoryLogger(): Logger & {
+  lines: { level: LogLevel; msg: string; fields: Record<string, unknown> }[];
+} {
   const lines: { level: LogLevel; msg: string; fields: Record<string, unknown> }[] = [];
   const make = (base: Record<string, unknown>): Logger => ({
     log(level, msg, fields) {

@@ -7,10 +7,25 @@ import { createInMemoryTransport } from './transports/in-memory';
 function handlers(overrides: Partial<ApiHandlers> = {}): ApiHandlers {
   return {
     async 'app:info'() {
-      return { name: 'Ariadne', version: '1.2.3', dataDir: '/tmp/x', provider: 'builtin', host: 'test', platform: 'linux x64' };
+      return {
+        name: 'Ariadne',
+        version: '1.2.3',
+        dataDir: '/tmp/x',
+        provider: 'builtin',
+        host: 'test',
+        platform: 'linux x64',
+      };
     },
     async 'app:health'() {
-      return { ok: true, provider: 'builtin', providerDetail: 'built-in', chatModel: null, embedModel: null, checks: [], uptimeMs: 1 };
+      return {
+        ok: true,
+        provider: 'builtin',
+        providerDetail: 'built-in',
+        chatModel: null,
+        embedModel: null,
+        checks: [],
+        uptimeMs: 1,
+      };
     },
     ...overrides,
   } as ApiHandlers;
@@ -26,9 +41,18 @@ describe('dispatcher', () => {
 
   it('rejects unknown methods and invalid input with codes', async () => {
     const d = createDispatcher(handlers());
-    expect(await d.call('app:nope', {}, ctx())).toMatchObject({ ok: false, error: { code: 'unknown_method' } });
-    expect(await d.call('app:info', { extra: 1 }, ctx())).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
-    expect(await d.call('constructor', {}, ctx())).toMatchObject({ ok: false, error: { code: 'unknown_method' } });
+    expect(await d.call('app:nope', {}, ctx())).toMatchObject({
+      ok: false,
+      error: { code: 'unknown_method' },
+    });
+    expect(await d.call('app:info', { extra: 1 }, ctx())).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    });
+    expect(await d.call('constructor', {}, ctx())).toMatchObject({
+      ok: false,
+      error: { code: 'unknown_method' },
+    });
   });
 
   it('maps thrown errors to {code, message} and hides unknown internals behind `internal`', async () => {
@@ -46,7 +70,10 @@ describe('dispatcher', () => {
       ok: false,
       error: { code: 'library_locked', message: 'library in use by process 42', retryable: false },
     });
-    expect(await d.call('app:health', {}, ctx())).toMatchObject({ ok: false, error: { code: 'internal', message: 'boom' } });
+    expect(await d.call('app:health', {}, ctx())).toMatchObject({
+      ok: false,
+      error: { code: 'internal', message: 'boom' },
+    });
   });
 
   it('refuses a handler result that breaks the contract', async () => {
@@ -59,7 +86,9 @@ describe('typed client over the in-memory transport', () => {
   it('round-trips calls, errors as AriadneError and server events', async () => {
     const events = new EventBus();
     const transport = createInMemoryTransport(
-      createDispatcher(handlers({ 'app:info': async () => Promise.reject(new AriadneError('not_found', 'gone')) })),
+      createDispatcher(
+        handlers({ 'app:info': async () => Promise.reject(new AriadneError('not_found', 'gone')) }),
+      ),
       events,
     );
     const client = createRpcClient(transport);
@@ -68,7 +97,15 @@ describe('typed client over the in-memory transport', () => {
 
     const seen: boolean[] = [];
     client.on('app:health-changed', (h) => seen.push(h.ok));
-    events.emit('app:health-changed', { ok: false, provider: 'builtin', providerDetail: '', chatModel: null, embedModel: null, checks: [], uptimeMs: 0 });
+    events.emit('app:health-changed', {
+      ok: false,
+      provider: 'builtin',
+      providerDetail: '',
+      chatModel: null,
+      embedModel: null,
+      checks: [],
+      uptimeMs: 0,
+    });
     await new Promise((r) => setTimeout(r, 5));
     expect(seen).toEqual([false]);
     transport.close();

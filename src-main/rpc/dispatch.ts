@@ -31,7 +31,10 @@ export function createDispatcher(handlers: ApiHandlers, log?: Logger): Dispatche
         const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
         return {
           ok: false,
-          error: { code: 'invalid_input', message: `Invalid input for ${method}${where}: ${issue?.message ?? 'invalid'}` },
+          error: {
+            code: 'invalid_input',
+            message: `Invalid input for ${method}${where}: ${issue?.message ?? 'invalid'}`,
+          },
         };
       }
       try {

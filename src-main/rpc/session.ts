@@ -46,7 +46,11 @@ export function createRpcSession(
       }
       if (inFlight.has(frame.id) || inFlight.size >= maxInFlight) {
         const message = inFlight.has(frame.id) ? 'Duplicate call id.' : 'Too many calls in flight.';
-        safeSend({ type: 'result', id: frame.id, result: { ok: false, error: { code: 'capacity', message } } });
+        safeSend({
+          type: 'result',
+          id: frame.id,
+          result: { ok: false, error: { code: 'capacity', message } },
+        });
         return;
       }
       const controller = new AbortController();

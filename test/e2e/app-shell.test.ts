@@ -30,14 +30,18 @@ describe.skipIf(!!missing)('the app shell in Chromium against `ariadne serve`', 
 
   it('shows the shell with the active provider in the status bar', async () => {
     await page.goto(serve.url);
-    await expect.poll(() => page.getByTestId('status-provider').textContent(), { timeout: 15_000 }).toContain('built-in');
+    await expect
+      .poll(() => page.getByTestId('status-provider').textContent(), { timeout: 15_000 })
+      .toContain('built-in');
     await page.screenshot({ path: path.join(SHOTS, 'shell-library.png') });
   });
 
   it('visits all four sections by mouse and keyboard, with a screenshot of each', async () => {
     for (const section of ['library', 'graph', 'chat', 'settings'] as const) {
       await page.getByTestId(`nav-${section}`).click();
-      await expect.poll(() => page.locator('main h1').first().textContent()).toMatch(new RegExp(section, 'i'));
+      await expect
+        .poll(() => page.locator('main h1').first().textContent())
+        .toMatch(new RegExp(section, 'i'));
       await page.screenshot({ path: path.join(SHOTS, `section-${section}.png`) });
     }
     await page.keyboard.press('Control+2');

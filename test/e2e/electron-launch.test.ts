@@ -15,7 +15,10 @@ function electronBinary(): { bin?: string; why?: string } {
 }
 
 const { bin, why } = electronBinary();
-if (!bin) console.log(`[skip] Electron launch test: ${why}. The same UI is covered in Chromium by app-shell.test.ts.`);
+if (!bin)
+  console.log(
+    `[skip] Electron launch test: ${why}. The same UI is covered in Chromium by app-shell.test.ts.`,
+  );
 
 describe.skipIf(!bin)('the desktop window (Electron)', () => {
   it('opens one secure window on app:// with the shell', async () => {
@@ -28,7 +31,9 @@ describe.skipIf(!bin)('the desktop window (Electron)', () => {
     try {
       const win = await app.firstWindow();
       expect(win.url()).toMatch(/^app:\/\/ariadne\//);
-      await expect.poll(() => win.getByTestId('status-provider').textContent(), { timeout: 20_000 }).toContain('built-in');
+      await expect
+        .poll(() => win.getByTestId('status-provider').textContent(), { timeout: 20_000 })
+        .toContain('built-in');
       // Sandboxed, isolated, no Node: the page sees neither require nor process, only the preload's API.
       const page = await win.evaluate(() => ({
         require: typeof (window as unknown as { require?: unknown }).require,

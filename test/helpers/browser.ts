@@ -19,7 +19,9 @@ export const CHROMIUM_ARGS = [
 ];
 
 export function chromiumMissingReason(): string | null {
-  return fs.existsSync(CHROMIUM_PATH) ? null : `Chromium not found at ${CHROMIUM_PATH} (apt-get install chromium, or set ARIADNE_CHROMIUM)`;
+  return fs.existsSync(CHROMIUM_PATH)
+    ? null
+    : `Chromium not found at ${CHROMIUM_PATH} (apt-get install chromium, or set ARIADNE_CHROMIUM)`;
 }
 
 export async function launchChromium(): Promise<Browser> {

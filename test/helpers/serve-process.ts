@@ -17,15 +17,30 @@ export interface ServeProcess {
  * Starts the built `ariadne serve` as a user would (bin/ariadne.js), on a fresh library folder, and waits
  * for the printed URL. Extra args go before `serve` (global options) unless given in `serveArgs`.
  */
-export async function startServe(opts: { globalArgs?: string[]; serveArgs?: string[]; env?: NodeJS.ProcessEnv; dataDir?: string } = {}): Promise<ServeProcess> {
+export async function startServe(
+  opts: { globalArgs?: string[]; serveArgs?: string[]; env?: NodeJS.ProcessEnv; dataDir?: string } = {},
+): Promise<ServeProcess> {
   const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ariadne-serve-'));
-  const args = ['bin/ariadne.js', '--data', dataDir, ...(opts.globalArgs ?? ['--llm', 'builtin']), 'serve', ...(opts.serveArgs ?? [])];
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const args = [
+    'bin/ariadne.js',
+    '--data',
+    dataDir,
+    ...(opts.globalArgs ?? ['--llm', 'builtin']),
+    'serve',
+    ...(opts.serveArgs ?? []),
+  ];
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...opts.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`ariadne serve printed no URL within 30 s:\n${out}`)), 30_000);
+    const timer = setTimeout(
+      () => reject(new Error(`ariadne serve printed no URL within 30 s:\n${out}`)),
+      30_000,
+    );
     const check = () => {
       const m = /(http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+)/.exec(out);
       if (m) {

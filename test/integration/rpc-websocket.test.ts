@@ -29,8 +29,21 @@ describe('core over the WebSocket transport', () => {
   beforeAll(async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ariadne-ws-'));
     const log = createMemoryLogger();
-    ({ core } = await bootCore({ dataDir, llm: 'builtin', ollamaUrl: 'http://127.0.0.1:9', host: 'test', version: '0.0.0-test', log }));
-    server = await startApiServer({ dispatcher: createDispatcher(core.handlers, log), events: core.events, token, staticRoot: null, log });
+    ({ core } = await bootCore({
+      dataDir,
+      llm: 'builtin',
+      ollamaUrl: 'http://127.0.0.1:9',
+      host: 'test',
+      version: '0.0.0-test',
+      log,
+    }));
+    server = await startApiServer({
+      dispatcher: createDispatcher(core.handlers, log),
+      events: core.events,
+      token,
+      staticRoot: null,
+      log,
+    });
   });
   afterAll(async () => {
     await server?.close();
@@ -45,15 +58,24 @@ describe('core over the WebSocket transport', () => {
     expect(info).toMatchObject({ name: 'Ariadne', provider: 'builtin', host: 'test' });
     const health = await client.call('app:health', {});
     expect(health.checks.find((c) => c.name === 'data-dir')?.ok).toBe(true);
-    await expect(client.call('app:info', { bogus: true } as never)).rejects.toMatchObject({ code: 'invalid_input' });
+    await expect(client.call('app:info', { bogus: true } as never)).rejects.toMatchObject({
+      code: 'invalid_input',
+    });
     ws.close();
   });
 
   it('refuses the socket and REST calls without the right token (401)', async () => {
     const bad = new WebSocket(`ws://127.0.0.1:${server.port}/rpc?token=wrong`);
-    const status = await new Promise<number>((resolve) => bad.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0)).once('error', () => resolve(-1)));
+    const status = await new Promise<number>((resolve) =>
+      bad
+        .once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0))
+        .once('error', () => resolve(-1)),
+    );
     expect([401, -1]).toContain(status);
-    const noToken = await fetch(`http://127.0.0.1:${server.port}/api/app:info`, { method: 'POST', body: '{}' });
+    const noToken = await fetch(`http://127.0.0.1:${server.port}/api/app:info`, {
+      method: 'POST',
+      body: '{}',
+    });
     expect(noToken.status).toBe(401);
     const withToken = await fetch(`http://127.0.0.1:${server.port}/api/app:info`, {
       method: 'POST',
@@ -65,13 +87,18 @@ describe('core over the WebSocket transport', () => {
   });
 
   it('rejects foreign Host headers (DNS rebinding) and listens on loopback only', async () => {
-    const res = await fetch(`http://127.0.0.1:${server.port}/api/app:info?token=${token}`, { method: 'POST', headers: { host: 'evil.example:80' } });
+    const res = await fetch(`http://127.0.0.1:${server.port}/api/app:info?token=${token}`, {
+      method: 'POST',
+      headers: { host: 'evil.example:80' },
+    });
     expect(res.status).toBe(421);
     const nonLoopback = Object.values(os.networkInterfaces())
       .flat()
       .find((i) => i && i.family === 'IPv4' && !i.internal);
     if (nonLoopback) {
-      await expect(fetch(`http://${nonLoopback.address}:${server.port}/healthz`, { signal: AbortSignal.timeout(2000) })).rejects.toThrow();
+      await expect(
+        fetch(`http://${nonLoopback.address}:${server.port}/healthz`, { signal: AbortSignal.timeout(2000) }),
+      ).rejects.toThrow();
     }
   });
 });

@@ -10,19 +10,32 @@ async function lintAs(filePath: string, code: string) {
 
 describe('import boundaries', () => {
   it('a core file importing electron fails lint', async () => {
-    const msgs = await lintAs('src-main/core/library/bad.ts', "import { app } from 'electron';\nexport const x = app;\n");
+    const msgs = await lintAs(
+      'src-main/core/library/bad.ts',
+      "import { app } from 'electron';\nexport const x = app;\n",
+    );
     expect(msgs.join()).toMatch(/never import electron/);
   });
 
   it('a worker or CLI file importing electron fails lint', async () => {
-    expect(await lintAs('src-worker/bad.ts', "import { app } from 'electron';\nexport const x = app;\n")).toHaveLength(1);
-    expect(await lintAs('src-main/cli/bad.ts', "import { app } from 'electron';\nexport const x = app;\n")).toHaveLength(1);
+    expect(
+      await lintAs('src-worker/bad.ts', "import { app } from 'electron';\nexport const x = app;\n"),
+    ).toHaveLength(1);
+    expect(
+      await lintAs('src-main/cli/bad.ts', "import { app } from 'electron';\nexport const x = app;\n"),
+    ).toHaveLength(1);
   });
 
   it('a renderer file importing from src-main/core fails lint; the contract is allowed', async () => {
-    const bad = await lintAs('src-renderer/features/bad.ts', "import { createCore } from '../../src-main/core/create-core';\nexport const x = createCore;\n");
+    const bad = await lintAs(
+      'src-renderer/features/bad.ts',
+      "import { createCore } from '../../src-main/core/create-core';\nexport const x = createCore;\n",
+    );
     expect(bad.join()).toMatch(/only src-renderer and src-main\/contract/);
-    const ok = await lintAs('src-renderer/features/ok.ts', "import { methods } from '../../src-main/contract';\nexport const x = methods;\n");
+    const ok = await lintAs(
+      'src-renderer/features/ok.ts',
+      "import { methods } from '../../src-main/contract';\nexport const x = methods;\n",
+    );
     expect(ok).toEqual([]);
   });
 
@@ -33,7 +46,10 @@ describe('import boundaries', () => {
   });
 
   it('the contract may not import the core', async () => {
-    const msgs = await lintAs('src-main/contract/bad.ts', "import { createCore } from '../core/create-core';\nexport const x = createCore;\n");
+    const msgs = await lintAs(
+      'src-main/contract/bad.ts',
+      "import { createCore } from '../core/create-core';\nexport const x = createCore;\n",
+    );
     expect(msgs.join()).toMatch(/zod only/);
   });
 });

@@ -17,7 +17,12 @@ export function registerDoctor(program: Command) {
       try {
         fs.mkdirSync(g.data, { recursive: true });
       } catch (e) {
-        checks.push({ name: 'data-dir', ok: false, detail: `cannot create ${g.data}: ${(e as Error).message}`, fix: 'Choose another folder with --data DIR.' });
+        checks.push({
+          name: 'data-dir',
+          ok: false,
+          detail: `cannot create ${g.data}: ${(e as Error).message}`,
+          fix: 'Choose another folder with --data DIR.',
+        });
       }
       let provider = g.llm as string;
       if (checks.length === 0) {
@@ -43,20 +48,27 @@ export function registerDoctor(program: Command) {
             name: err.code === 'library_locked' ? 'lock' : 'boot',
             ok: false,
             detail: err.message,
-            fix: err.code === 'library_locked' ? 'Close the other Ariadne window or `ariadne serve`, or use another --data folder.' : undefined,
+            fix:
+              err.code === 'library_locked'
+                ? 'Close the other Ariadne window or `ariadne serve`, or use another --data folder.'
+                : undefined,
           });
         }
       }
       const ok = checks.every((c) => c.ok);
       if (opts.json) {
-        process.stdout.write(JSON.stringify({ ok, version: VERSION, dataDir: g.data, provider, checks }, null, 2) + '\n');
+        process.stdout.write(
+          JSON.stringify({ ok, version: VERSION, dataDir: g.data, provider, checks }, null, 2) + '\n',
+        );
       } else {
         process.stdout.write(`Ariadne ${VERSION} — library ${g.data}\n`);
         for (const c of checks) {
           process.stdout.write(`${c.ok ? '✓' : '✗'} ${c.detail}\n`);
           if (!c.ok && c.fix) process.stdout.write(`    → ${c.fix}\n`);
         }
-        process.stdout.write(ok ? 'Everything looks good.\n' : 'Some checks failed: see the → lines above.\n');
+        process.stdout.write(
+          ok ? 'Everything looks good.\n' : 'Some checks failed: see the → lines above.\n',
+        );
       }
       process.exitCode = ok ? 0 : 1;
     });

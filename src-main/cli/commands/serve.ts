@@ -13,7 +13,11 @@ import { normaliseOllamaUrl, type GlobalOptions } from '../global-options';
 /** The built renderer: beside the bundle (out/main → out/renderer) or, from source, under out/. */
 export function findRendererRoot(): string | null {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [path.join(here, '../renderer'), path.join(here, '../../../out/renderer'), path.join(here, '../../out/renderer')];
+  const candidates = [
+    path.join(here, '../renderer'),
+    path.join(here, '../../../out/renderer'),
+    path.join(here, '../../out/renderer'),
+  ];
   return candidates.find((c) => fs.existsSync(path.join(c, 'index.html'))) ?? null;
 }
 
@@ -50,8 +54,11 @@ export function registerServe(program: Command) {
         log,
       });
       if (providerNote) process.stdout.write(`${providerNote}\n`);
-      if (!staticRoot) process.stdout.write('The UI is not built yet (run `npm run build`); the API is up.\n');
-      process.stdout.write(`Ariadne is running with the ${core.deps.llm.name} provider. Open:\n${server.url}\n`);
+      if (!staticRoot)
+        process.stdout.write('The UI is not built yet (run `npm run build`); the API is up.\n');
+      process.stdout.write(
+        `Ariadne is running with the ${core.deps.llm.name} provider. Open:\n${server.url}\n`,
+      );
 
       let stopping = false;
       const stop = async () => {

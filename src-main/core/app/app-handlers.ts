@@ -4,7 +4,14 @@ import type { Clock, Logger } from '../deps';
 import type { LlmProvider } from '../llm/provider';
 
 interface AppDeps {
-  deps: { dataDir: string; llm: LlmProvider; clock: Clock; log: Logger; host: AppInfo['host']; version: string };
+  deps: {
+    dataDir: string;
+    llm: LlmProvider;
+    clock: Clock;
+    log: Logger;
+    host: AppInfo['host'];
+    version: string;
+  };
   startedAt: number;
   platform: string;
 }

@@ -58,11 +58,19 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
       return json(res, 200, { ok: true });
     }
     if (!isApiPath(url.pathname)) {
-      serveStatic(opts.staticRoot ?? '/nonexistent', url.pathname, res, contentSecurityPolicy(`ws://127.0.0.1:${port} ws://localhost:${port}`));
+      serveStatic(
+        opts.staticRoot ?? '/nonexistent',
+        url.pathname,
+        res,
+        contentSecurityPolicy(`ws://127.0.0.1:${port} ws://localhost:${port}`),
+      );
       return;
     }
     if (!tokenMatches(opts.token, tokenOf(req, url))) {
-      return json(res, 401, { ok: false, error: { code: 'unauthorized', message: 'Missing or wrong library token.' } });
+      return json(res, 401, {
+        ok: false,
+        error: { code: 'unauthorized', message: 'Missing or wrong library token.' },
+      });
     }
     if (url.pathname.startsWith('/api/') && req.method === 'POST') {
       const method = decodeURIComponent(url.pathname.slice('/api/'.length));
@@ -73,14 +81,22 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
       return json(res, result.ok ? 200 : statusOf(result.error.code), result);
     }
     if (opts.routes && (await opts.routes(req, res, url))) return;
-    json(res, 404, { ok: false, error: { code: 'not_found', message: `No route ${req.method} ${url.pathname}` } });
+    json(res, 404, {
+      ok: false,
+      error: { code: 'not_found', message: `No route ${req.method} ${url.pathname}` },
+    });
   }
 
   server.on('upgrade', (req, socket, head) => {
     const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
     const origin = req.headers.origin;
     const originOk = !origin || [...allowedHosts()].some((h) => origin === `http://${h}`);
-    if (url.pathname !== '/rpc' || !allowedHosts().has(req.headers.host ?? '') || !originOk || !tokenMatches(opts.token, tokenOf(req, url))) {
+    if (
+      url.pathname !== '/rpc' ||
+      !allowedHosts().has(req.headers.host ?? '') ||
+      !originOk ||
+      !tokenMatches(opts.token, tokenOf(req, url))
+    ) {
       socket.end('HTTP/1.1 401 Unauthorized\r\nconnection: close\r\n\r\n');
       return;
     }
@@ -128,7 +144,9 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
 /** Everything that touches library data needs the token; the built UI itself is public. */
 const apiPrefixes = ['/api/', '/rpc', '/graph-search', '/qa', '/metrics', '/files/'];
 function isApiPath(p: string) {
-  return apiPrefixes.some((prefix) => p === prefix || p.startsWith(prefix.endsWith('/') ? prefix : prefix + '/'));
+  return apiPrefixes.some(
+    (prefix) => p === prefix || p.startsWith(prefix.endsWith('/') ? prefix : prefix + '/'),
+  );
 }
 
 function statusOf(code: string): number {

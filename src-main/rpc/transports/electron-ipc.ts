@@ -12,7 +12,11 @@ export const IPC = { call: (m: string) => `rpc:${m}`, cancel: 'rpc:cancel', fram
  * Every message's sender must be a frame of our own app:// origin, so a compromised or navigated-away
  * page cannot drive the backend.
  */
-export function registerIpcTransport(dispatcher: Dispatcher, events: EventBus, isTrustedUrl: (url: string) => boolean): () => void {
+export function registerIpcTransport(
+  dispatcher: Dispatcher,
+  events: EventBus,
+  isTrustedUrl: (url: string) => boolean,
+): () => void {
   const sessions = new Map<number, RpcSession>();
 
   const sessionFor = (wc: WebContents) => {

@@ -7,7 +7,10 @@ import { createRpcSession } from '../session';
  * A transport that never leaves the process, for tests and for the CLI's local commands. Frames are
  * cloned through JSON so handlers cannot rely on sharing objects with callers, exactly as over a socket.
  */
-export function createInMemoryTransport(dispatcher: Dispatcher, events?: EventBus): ClientTransport & { close(): void } {
+export function createInMemoryTransport(
+  dispatcher: Dispatcher,
+  events?: EventBus,
+): ClientTransport & { close(): void } {
   const listeners = new Set<(f: ServerFrame) => void>();
   const session = createRpcSession(
     dispatcher,

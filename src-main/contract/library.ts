@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { Empty, Ok, method } from './define';
+
+export const JobStatus = z.enum([
+  'queued',
+  'running',
+  'done',
+  'partially_failed',
+  'failed',
+  'cancelled',
+  'dead_lettered',
+]);
+export type JobStatus = z.infer<typeof JobStatus>;
+
+/** Where a document is in the pipeline; shown in the progress bar. */
+export const IngestStage = z.enum([
+  'queued',
+  'parsing',
+  'chunking',
+  'summarizing',
+  'extracting',
+  'resolving',
+  'persisting',
+  'done',
+]);
+export type IngestStage = z.infer<typeof IngestStage>;
+
+export const DocumentId = z.string().min(1).max(128);
+
+export const DocumentSummary = z.object({
+  id: DocumentId,
+  title: z.string(),
+  authors: z.array(z.string()),
+  year: z.number().int().nullable(),
+  doi: z.string().nullable(),
+  fileName: z.string(),
+  kind: z.enum(['pdf', 'txt', 'md']),
+  pages: z.number().int().nonnegative(),
+  status: JobStatus,
+  stage: IngestStage,
+  chunksDone: z.number().int().nonnegative(),
+  chunksTotal: z.number().int().nonnegative(),
+  chunksFailed: z.number().int().nonnegative(),
+  entities: z.number().int().nonnegative(),
+  relationships: z.number().int().nonnegative(),
+  /** Estimated time left, from measured throughput; null when unknown. */
+  etaMs: z.number().nonnegative().nullable(),
+  /** Plain-words error for failed or partially failed documents. */
+  error: z.string().nullable(),
+  addedAt: z.string(),
+});
+export type DocumentSummary = z.infer<typeof DocumentSummary>;
+
+export const ChunkError = z.object({
+  chunkIndex: z.number().int(),
+  step: z.string(),
+  attempts: z.number().int(),
+  error: z.string(),
+});
+
+export const DocumentDetail = DocumentSummary.extend({
+  chunkErrors: z.array(ChunkError),
+  sections: z.array(z.object({ name: z.string(), page: z.number().int() })),
+});
+export type DocumentDetail = z.infer<typeof DocumentDetail>;
+
+/** Electron passes filesystem paths (webUtils); the browser UI uploads the bytes. */
+export const ImportInput = z
+  .object({
+    paths: z.array(z.string().min(1)).max(10_000).optional(),
+    files: z
+      .array(z.object({ name: z.string().min(1).max(512), dataBase64: z.string() }))
+      .max(200)
+      .optional(),
+  })
+  .refine((v) => (v.paths?.length ?? 0) + (v.files?.length ?? 0) > 0, 'Give at least one path or file.');
+
+export const ImportResult = z.object({
+  added: z.array(z.object({ id: DocumentId, fileName: z.string(), duplicate: z.boolean() })),
+  rejected: z.array(z.object({ fileName: z.string(), reason: z.string() })),
+});
+
+export const IngestProgress = z.object({
+  documentId: DocumentId,
+  status: JobStatus,
+  stage: IngestStage,
+  chunksDone: z.number().int(),
+  chunksTotal: z.number().int(),
+  chunksFailed: z.number().int(),
+  etaMs: z.number().nullable(),
+  error: z.string().nullable(),
+});
+export type IngestProgress = z.infer<typeof IngestProgress>;
+
+export const QueueStatus = z.object({
+  paused: z.boolean(),
+  queued: z.number().int(),
+  running: z.number().int(),
+  done: z.number().int(),
+  failed: z.number().int(),
+  capacity: z.number().int(),
+  counters: z.object({
+    schemaInvalid: z.number().int(),
+    upstreamErrors: z.number().int(),
+    llmCalls: z.number().int(),
+  }),
+});
+
+const ById = z.object({ documentId: DocumentId });
+
+export const libraryMethods = {
+  'library:list': method({
+    input: Empty,
+    output: z.object({ documents: z.array(DocumentSummary) }),
+    summary: 'Documents with their status and progress.',
+  }),
+  'library:document': method({
+    input: ById,
+    output: DocumentDetail,
+    summary: 'One document with its per-chunk errors.',
+  }),
+  'library:import': method({
+    input: ImportInput,
+    output: ImportResult,
+    summary: 'Add files or folders; duplicates are recognised by content.',
+  }),
+  'library:delete': method({
+    input: ById,
+    output: Ok,
+    summary: 'Delete a document with its evidence and the entities left without evidence.',
+  }),
+  'library:reingest': method({
+    input: ById,
+    output: Ok,
+    summary: 'Process a document again from the start.',
+  }),
+  'library:retry-failed': method({
+    input: ById,
+    output: Ok,
+    summary: 'Retry the chunks that ran out of retries.',
+  }),
+  'library:file': method({
+    input: ById,
+    output: z.object({ fileName: z.string(), kind: z.enum(['pdf', 'txt', 'md']), dataBase64: z.string() }),
+    summary: "The library's copy of the original file, for the viewer.",
+  }),
+  'queue:status': method({
+    input: Empty,
+    output: QueueStatus,
+    summary: 'Queue counts, pause state and LLM error counters.',
+  }),
+  'queue:pause': method({ input: Empty, output: Ok, summary: 'Pause ingestion after the calls in flight.' }),
+  'queue:resume': method({ input: Empty, output: Ok, summary: 'Resume ingestion.' }),
+  'queue:cancel': method({ input: ById, output: Ok, summary: "Cancel a document's job." }),
+};
+
+export const libraryEvents = {
+  'ingest:progress': IngestProgress,
+  'library:changed': z.object({ documentIds: z.array(DocumentId) }),
+};
