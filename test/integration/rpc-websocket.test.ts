@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -87,11 +88,22 @@ describe('core over the WebSocket transport', () => {
   });
 
   it('rejects foreign Host headers (DNS rebinding) and listens on loopback only', async () => {
-    const res = await fetch(`http://127.0.0.1:${server.port}/api/app:info?token=${token}`, {
-      method: 'POST',
-      headers: { host: 'evil.example:80' },
+    // fetch() refuses to set Host, so speak HTTP directly as a rebinding page's browser would.
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port: server.port,
+          path: `/api/app:info?token=${token}`,
+          method: 'POST',
+          headers: { host: 'evil.example' },
+        },
+        (res) => resolve(res.statusCode ?? 0),
+      );
+      req.on('error', reject);
+      req.end('{}');
     });
-    expect(res.status).toBe(421);
+    expect(status).toBe(421);
     const nonLoopback = Object.values(os.networkInterfaces())
       .flat()
       .find((i) => i && i.family === 'IPv4' && !i.internal);

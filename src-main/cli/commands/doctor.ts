@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import type { HealthCheck } from '../../contract';
 import { bootCore } from '../../core/boot';
 import { createMemoryLogger } from '../../core/deps';
+import { testOllamaConnection } from '../../core/llm/ollama/connection';
 import { VERSION } from '../../version';
 import { normaliseOllamaUrl, type GlobalOptions } from '../global-options';
 
@@ -14,9 +15,11 @@ export function registerDoctor(program: Command) {
     .action(async (opts: { json?: boolean }, cmd: Command) => {
       const g = cmd.optsWithGlobals<GlobalOptions>();
       const checks: HealthCheck[] = [];
+      let dataDirOk = true;
       try {
         fs.mkdirSync(g.data, { recursive: true });
       } catch (e) {
+        dataDirOk = false;
         checks.push({
           name: 'data-dir',
           ok: false,
@@ -24,13 +27,25 @@ export function registerDoctor(program: Command) {
           fix: 'Choose another folder with --data DIR.',
         });
       }
+      // Ollama is checked whichever provider runs, so the user learns how to get the better one.
+      const ollamaUrl = normaliseOllamaUrl(g.ollama);
+      const probe = await testOllamaConnection(ollamaUrl, { timeoutMs: 2000 });
+      checks.push({
+        name: 'ollama',
+        ok: probe.ok || g.llm !== 'ollama',
+        detail: probe.ok ? `${probe.detail} (${probe.modelCount} models installed)` : probe.detail,
+        fix: probe.ok
+          ? undefined
+          : (probe.fix ??
+            `Install and start Ollama, or keep using the built-in offline provider (--llm builtin).`),
+      });
       let provider = g.llm as string;
-      if (checks.length === 0) {
+      if (dataDirOk) {
         try {
           const { core, providerNote } = await bootCore({
             dataDir: g.data,
             llm: g.llm,
-            ollamaUrl: normaliseOllamaUrl(g.ollama),
+            ollamaUrl,
             chatModel: g.chatModel,
             embedModel: g.embedModel,
             host: 'serve',
@@ -64,7 +79,7 @@ export function registerDoctor(program: Command) {
         process.stdout.write(`Ariadne ${VERSION} — library ${g.data}\n`);
         for (const c of checks) {
           process.stdout.write(`${c.ok ? '✓' : '✗'} ${c.detail}\n`);
-          if (!c.ok && c.fix) process.stdout.write(`    → ${c.fix}\n`);
+          if (c.fix) process.stdout.write(`    → ${c.fix}\n`);
         }
         process.stdout.write(
           ok ? 'Everything looks good.\n' : 'Some checks failed: see the → lines above.\n',
