@@ -1,4 +1,7 @@
+import type { z } from 'zod';
 import type { ProviderName } from '../../contract';
+import type { ModelInfo, PullProgress } from '../../contract/llm';
+import type { LlmMetrics } from './metrics';
 
 /** Result of a provider health probe, shown by `ariadne doctor` and the status bar. */
 export interface ProviderHealth {
@@ -7,13 +10,66 @@ export interface ProviderHealth {
   fix?: string;
 }
 
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Overrides the provider's default timeout for this call. */
+  timeoutMs?: number;
+}
+
+export interface ChatRequest<S extends z.ZodType | undefined = undefined> extends CallOptions {
+  messages: ChatMessage[];
+  /** With a schema the reply is constrained (Ollama `format`), repaired, validated and returned typed. */
+  schema?: S;
+  /** Name of the task, for metrics and logs ("extract", "summarize", …). */
+  op?: string;
+  /** Defaults to 0 so extraction is reproducible. */
+  temperature?: number;
+  seed?: number;
+  /** Cap on generated tokens; also reserved in the context window. */
+  maxOutputTokens?: number;
+  /** Thinking is off unless asked for: it costs tokens and breaks structured output on some models. */
+  think?: boolean;
+}
+
+export interface Usage {
+  promptTokens: number;
+  outputTokens: number;
+  latencyMs: number;
+}
+
+export interface ChatResult<T> {
+  value: T;
+  /** The raw text the model produced (before repair). */
+  raw: string;
+  usage: Usage;
+}
+
+export type ChatValue<S> = S extends z.ZodType ? z.output<S> : string;
+
+export interface PullOptions extends CallOptions {
+  onProgress?: (p: PullProgress) => void;
+}
+
 /**
  * The LLM seam of the core. Both the real Ollama provider and the built-in offline provider implement
- * it; nothing else in the core knows which one it has.
+ * it; nothing above `tasks.ts` knows which one it has.
  */
 export interface LlmProvider {
   readonly name: ProviderName;
   readonly chatModel: string | null;
   readonly embedModel: string | null;
+  readonly metrics: LlmMetrics;
   health(): Promise<ProviderHealth>;
+  chat<S extends z.ZodType | undefined = undefined>(req: ChatRequest<S>): Promise<ChatResult<ChatValue<S>>>;
+  /** Token stream; aborting `signal` or leaving the loop early stops generation upstream. */
+  stream(req: ChatRequest): AsyncIterable<string>;
+  /** Embeds in batches; one vector per input, in order. */
+  embed(texts: string[], opts?: CallOptions & { op?: string }): Promise<number[][]>;
+  models(opts?: CallOptions): Promise<ModelInfo[]>;
+  pull(model: string, opts?: PullOptions): Promise<void>;
 }

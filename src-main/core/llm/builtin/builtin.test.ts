@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { BIOMEDICAL_ENTITY_TYPES, extractionSchema } from '../schemas';
+import { createTasks } from '../tasks';
+import { createBuiltinProvider } from './builtin-provider';
+import { BUILTIN_EMBED_DIM, hashedEmbedding } from './embed';
+import { findLongForm, ruleExtract } from './extract';
+
+const TEXT =
+  'Oleoylethanolamide (OEA) supplementation was investigated for its effect on the abundance of Akkermansia ' +
+  'muciniphila in people with obesity. Metformin activates AMP-activated protein kinase (AMPK) and reduces ' +
+  'insulin resistance in mice. Mutations in TP53 were associated with cancer, e.g. in the liver.';
+
+const dot = (a: number[], b: number[]) => a.reduce((s, x, i) => s + x * b[i]!, 0);
+
+describe('hashed embeddings', () => {
+  it('are 384-dimensional, unit length and deterministic', () => {
+    const v = hashedEmbedding('cellular senescence');
+    expect(v).toHaveLength(BUILTIN_EMBED_DIM);
+    expect(Math.sqrt(dot(v, v))).toBeCloseTo(1, 10);
+    expect(hashedEmbedding('cellular senescence')).toEqual(v);
+    expect(Math.sqrt(dot(hashedEmbedding(''), hashedEmbedding('')))).toBeCloseTo(1, 10);
+  });
+  it('place lexically related texts closer than unrelated ones', () => {
+    const a = hashedEmbedding('senescent cells accumulate with age');
+    expect(dot(a, hashedEmbedding('senescence of cells in aging'))).toBeGreaterThan(
+      dot(a, hashedEmbedding('randomized trial of aspirin')),
+    );
+  });
+});
+
+describe('rule extraction', () => {
+  it('finds long forms the Schwartz-Hearst way', () => {
+    expect(findLongForm('AMPK', 'Metformin activates AMP-activated protein kinase')).toBe(
+      'AMP-activated protein kinase',
+    );
+    expect(findLongForm('OEA', 'Oleoylethanolamide')).toBe('Oleoylethanolamide');
+    expect(findLongForm('XQZ', 'nothing matches here')).toBeNull();
+    expect(findLongForm('HSA', 'we used human serum albumin')).toBe('human serum albumin');
+  });
+  it('extracts typed, grounded entities and sentence co-occurrence relationships', () => {
+    const x = ruleExtract(TEXT, { entityTypes: BIOMEDICAL_ENTITY_TYPES });
+    expect(extractionSchema(BIOMEDICAL_ENTITY_TYPES).safeParse(x).success).toBe(true);
+    const byName = Object.fromEntries(x.entities.map((e) => [e.entity_name, e.entity_type]));
+    expect(byName).toMatchObject({
+      'AMP-activated protein kinase': 'protein',
+      'Akkermansia muciniphila': 'organism',
+      TP53: 'gene',
+      Metformin: 'compound/drug',
+      'insulin resistance': 'phenotype',
+      cancer: 'disease',
+    });
+    const rel = x.relationships.find(
+      (r) => r.source_entity === 'Metformin' && r.target_entity === 'AMP-activated protein kinase',
+    );
+    expect(rel?.relationship_description).toMatch(
+      /^Metformin activates AMP-activated protein kinase \(AMPK\)/,
+    );
+    expect(rel?.relationship_keywords).toContain('activates');
+  });
+  it('keeps to the requested entity types', () => {
+    const x = ruleExtract(TEXT, { entityTypes: ['gene'] });
+    expect(x.entities.map((e) => e.entity_name)).toEqual(['TP53']);
+  });
+});
+
+describe('builtin tasks', () => {
+  const tasks = createTasks(createBuiltinProvider());
+  it('answers every task deterministically', async () => {
+    const summary = await tasks.summarize({ text: TEXT });
+    expect(summary.length).toBeGreaterThan(20);
+    expect(await tasks.summarize({ text: TEXT })).toBe(summary);
+    const qs = await tasks.atomicQuestions({ text: TEXT });
+    expect(qs.length).toBeGreaterThanOrEqual(5);
+    expect(qs.length).toBeLessThanOrEqual(10);
+    expect(qs).toContain('What does AMPK stand for?');
+    expect((await tasks.atomicQuestions({ text: 'Short.' })).length).toBe(5);
+    expect(
+      (await tasks.decompose({ question: 'How is metformin related to cancer?', context: [] })).length,
+    ).toBeLessThanOrEqual(3);
+    let answer = '';
+    for await (const t of tasks.answer({
+      question: 'What does metformin activate?',
+      sources: [{ n: 2, text: TEXT }],
+    }))
+      answer += t;
+    expect(answer).toMatch(/Metformin activates .*\[2\]/);
+    const report = await tasks.summarizeCommunity({
+      entities: [
+        { name: 'Metformin', type: 'compound/drug', description: 'A drug.' },
+        { name: 'AMPK', type: 'protein', description: 'A kinase.' },
+      ],
+      relationships: [{ source: 'Metformin', target: 'AMPK', description: 'Metformin activates AMPK.' }],
+    });
+    expect(report.title).toMatch(/Metformin/);
+    expect(await tasks.dimension()).toBe(384);
+  });
+});

@@ -1,0 +1,144 @@
+import type { z } from 'zod';
+import { AriadneError } from '../../contract';
+import { systemClock } from '../deps';
+import { normalizeExtraction } from './normalize';
+import {
+  answerPrompt,
+  atomicQuestionsPrompt,
+  communityPrompt,
+  decomposePrompt,
+  extractPrompt,
+  summarizePrompt,
+} from './prompts';
+import type { ChatMessage, LlmProvider } from './provider';
+import { withRetry } from './retry';
+import {
+  AtomicQuestionsSchema,
+  BIOMEDICAL_ENTITY_TYPES,
+  CommunitySchema,
+  DecomposeSchema,
+  SummarySchema,
+  extractionSchema,
+} from './schemas';
+import type { LlmTasks, TaskOptions, TasksOptions } from './tasks';
+
+const EXTRACT_SEED = 42;
+
+/** The tasks implemented once over any chat/embedding provider, with prompts and zod schemas. */
+export function createModelTasks(provider: LlmProvider, opts: TasksOptions = {}): LlmTasks {
+  if (!provider.embedModel)
+    throw new AriadneError('invalid_input', 'The provider has no embedding model configured.');
+  const clock = opts.clock ?? systemClock;
+  const defaultTypes = opts.entityTypes ?? BIOMEDICAL_ENTITY_TYPES;
+  let dimension: number | null = null;
+
+  function structured<S extends z.ZodType>(
+    op: string,
+    messages: ChatMessage[],
+    schema: S,
+    maxOutputTokens: number,
+    o: TaskOptions = {},
+  ): Promise<z.output<S>> {
+    return withRetry(
+      async (attempt) => {
+        const res = await provider.chat({
+          op,
+          messages,
+          schema,
+          maxOutputTokens,
+          temperature: 0,
+          // A schema failure at temperature 0 repeats itself with the same seed: vary it on retry.
+          seed: EXTRACT_SEED + attempt - 1,
+          signal: o.signal,
+        });
+        return res.value as z.output<S>;
+      },
+      {
+        attempts: opts.attempts ?? 3,
+        baseMs: opts.backoffBaseMs ?? 500,
+        maxMs: opts.backoffMaxMs ?? 8000,
+        clock,
+        signal: o.signal,
+        random: opts.random,
+        onRetry: (e, attempt, delayMs) =>
+          opts.log?.log('warn', 'llm call failed, retrying', {
+            op,
+            attempt,
+            delayMs,
+            code: e.code,
+            error: e.message,
+          }),
+      },
+    );
+  }
+
+  return {
+    provider: provider.name,
+    chatModel: provider.chatModel,
+    embedModel: provider.embedModel,
+    async summarize({ text, previousSummary }, o) {
+      const r = await structured('summarize', summarizePrompt(text, previousSummary), SummarySchema, 400, o);
+      return r.summary.trim();
+    },
+    async extract({ text, previousSummary, entityTypes }, o) {
+      const types = entityTypes?.length ? entityTypes : defaultTypes;
+      const schema = extractionSchema(types);
+      const r = await structured('extract', extractPrompt(text, types, previousSummary), schema, 4096, o);
+      return normalizeExtraction(r);
+    },
+    async atomicQuestions({ text }, o) {
+      const r = await structured(
+        'atomic-questions',
+        atomicQuestionsPrompt(text),
+        AtomicQuestionsSchema,
+        800,
+        o,
+      );
+      return dedupe(r.questions);
+    },
+    async decompose({ question, context }, o) {
+      const r = await structured('decompose', decomposePrompt(question, context), DecomposeSchema, 300, o);
+      return dedupe(r.subQuestions).slice(0, 3);
+    },
+    answer({ question, sources }, o = {}) {
+      return provider.stream({
+        op: 'answer',
+        messages: answerPrompt(question, sources),
+        temperature: 0.2,
+        maxOutputTokens: 1024,
+        signal: o.signal,
+      });
+    },
+    summarizeCommunity(input, o) {
+      return structured('community', communityPrompt(input), CommunitySchema, 800, o);
+    },
+    async embed(texts, o = {}) {
+      const vectors = await withRetry(() => provider.embed(texts, { signal: o.signal, op: 'embed' }), {
+        attempts: opts.attempts ?? 3,
+        baseMs: opts.backoffBaseMs ?? 500,
+        maxMs: opts.backoffMaxMs ?? 8000,
+        clock,
+        signal: o.signal,
+        random: opts.random,
+      });
+      if (vectors[0]) dimension = vectors[0].length;
+      return vectors;
+    },
+    async dimension() {
+      if (dimension === null) dimension = (await this.embed(['dimension probe']))[0]!.length;
+      return dimension;
+    },
+  };
+}
+
+function dedupe(items: string[]): string[] {
+  const seen = new Set<string>();
+  return items
+    .map((s) => s.trim())
+    .filter((s) => {
+      const k = s.toLowerCase();
+      if (!s || seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    });
+}

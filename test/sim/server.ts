@@ -1,0 +1,243 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  DEFAULT_INSTALLED,
+  DEFAULT_REGISTRY,
+  type SimModel,
+  digestOf,
+  showEntry,
+  tagEntry,
+  withTag,
+} from './catalog';
+import {
+  FAULT_KINDS,
+  type FaultDecision,
+  type FaultKind,
+  type SimFaults,
+  createFaultPlanner,
+} from './faults';
+import { handleEmbed, handleGenerate } from './generate';
+import { type ReqCtx, readBody, sendError, sendJson, sleep, startNdjson, writeLine } from './http-util';
+
+export interface SimOptions {
+  port?: number;
+  host?: string;
+  faults?: SimFaults;
+  /** Installed models; default: two chat and two embedding models. */
+  models?: SimModel[];
+  /** Models /api/pull can download. */
+  registry?: SimModel[];
+  /** Delay between pull progress lines. */
+  pullStepMs?: number;
+  version?: string;
+}
+
+export interface SimStats {
+  calls: number;
+  byEndpoint: Record<string, number>;
+  byModel: Record<string, number>;
+  byEndpointModel: Record<string, Record<string, number>>;
+  faults: Partial<Record<FaultKind, number>>;
+  /** Prompts longer than num_ctx, which real Ollama truncates silently. */
+  truncatedPrompts: number;
+  inFlight: number;
+}
+
+export interface Sim {
+  url: string;
+  port: number;
+  stats(): SimStats;
+  resetStats(): void;
+  setFaults(f: SimFaults): void;
+  installed(): string[];
+  close(): Promise<void>;
+}
+
+const CONTENT_ENDPOINTS = new Set(['/api/chat', '/api/generate']);
+const TRANSPORT: FaultKind[] = ['http500', 'http503', 'http404', 'stall', 'drop'];
+
+function emptyStats(): SimStats {
+  return {
+    calls: 0,
+    byEndpoint: {},
+    byModel: {},
+    byEndpointModel: {},
+    faults: {},
+    truncatedPrompts: 0,
+    inFlight: 0,
+  };
+}
+
+/** An Ollama-compatible HTTP server for tests and demos, with counters and seeded fault injection. */
+export async function startSim(opts: SimOptions = {}): Promise<Sim> {
+  const installed = new Map(
+    (opts.models ?? DEFAULT_INSTALLED).map((m) => [withTag(m.name), { ...m, name: withTag(m.name) }]),
+  );
+  const registry = new Map(
+    (opts.registry ?? DEFAULT_REGISTRY).map((m) => [withTag(m.name), { ...m, name: withTag(m.name) }]),
+  );
+  const planner = createFaultPlanner(opts.faults);
+  const modifiedAt = '2025-10-01T12:00:00.000000000Z';
+  let stats = emptyStats();
+
+  function count(endpoint: string, model: string | null) {
+    stats.calls++;
+    stats.byEndpoint[endpoint] = (stats.byEndpoint[endpoint] ?? 0) + 1;
+    if (model) {
+      stats.byModel[model] = (stats.byModel[model] ?? 0) + 1;
+      const e = (stats.byEndpointModel[endpoint] ??= {});
+      e[model] = (e[model] ?? 0) + 1;
+    }
+  }
+
+  /** Latency, stalls and HTTP errors; returns false when the reply was already sent (or the socket cut). */
+  async function transportFaults(ctx: ReqCtx, model: string, fault: FaultDecision): Promise<boolean> {
+    if (fault.kind) stats.faults[fault.kind] = (stats.faults[fault.kind] ?? 0) + 1;
+    await sleep(fault.latencyMs, ctx.signal);
+    if (fault.kind === 'stall') await sleep(fault.stallMs, ctx.signal);
+    if (ctx.signal.aborted) return false;
+    if (fault.kind === 'http500')
+      return (sendError(ctx.res, 500, 'an error was encountered while running the model'), false);
+    if (fault.kind === 'http503')
+      return (
+        sendError(ctx.res, 503, 'server busy, please try again.  maximum pending requests exceeded'),
+        false
+      );
+    if (fault.kind === 'http404')
+      return (sendError(ctx.res, 404, `model "${model}" not found, try pulling it first`), false);
+    return true;
+  }
+
+  async function route(ctx: ReqCtx) {
+    const { req, res } = ctx;
+    const path = (req.url ?? '/').split('?')[0]!;
+    const method = req.method ?? 'GET';
+    if (path === '/' && (method === 'GET' || method === 'HEAD')) return void res.end('Ollama is running');
+    if (path === '/__sim/stats') return sendJson(res, 200, stats);
+    if (path === '/__sim/faults' && method === 'GET') return sendJson(res, 200, planner.config);
+    if (path === '/__sim/faults' && method === 'POST') {
+      planner.set(JSON.parse((await readBody(req)) || '{}') as SimFaults);
+      return sendJson(res, 200, planner.config);
+    }
+    if (path === '/__sim/reset' && method === 'POST')
+      return ((stats = emptyStats()), sendJson(res, 200, { ok: true }));
+    if (path === '/api/version' && method === 'GET')
+      return (count(path, null), sendJson(res, 200, { version: opts.version ?? '0.12.6' }));
+    if (path === '/api/tags' && method === 'GET') {
+      count(path, null);
+      return sendJson(res, 200, { models: [...installed.values()].map((m) => tagEntry(m, modifiedAt)) });
+    }
+    if (path === '/api/ps' && method === 'GET')
+      return (count(path, null), sendJson(res, 200, { models: [] }));
+    if (!path.startsWith('/api/'))
+      return void res.writeHead(404, { 'Content-Type': 'text/plain' }).end('404 page not found');
+    if (method !== 'POST')
+      return void res.writeHead(405, { 'Content-Type': 'text/plain' }).end('405 method not allowed');
+
+    const raw = await readBody(req);
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse(raw) as Record<string, unknown>;
+      if (!body || typeof body !== 'object') throw new Error('not an object');
+    } catch (e) {
+      return sendError(res, 400, `invalid character in request body: ${(e as Error).message}`);
+    }
+    const name = typeof body.model === 'string' ? body.model : typeof body.name === 'string' ? body.name : '';
+    if (!name) return (count(path, null), sendError(res, 400, 'model is required'));
+    const modelName = withTag(name);
+    count(path, modelName);
+
+    if (path === '/api/pull') return pull(ctx, modelName, body, raw);
+    const model = installed.get(modelName);
+    if (path === '/api/show') {
+      return model
+        ? sendJson(res, 200, showEntry(model, modifiedAt))
+        : sendError(res, 404, `model '${name}' not found`);
+    }
+    const isContent = CONTENT_ENDPOINTS.has(path);
+    if (!isContent && path !== '/api/embed') return sendError(res, 404, `unsupported endpoint ${path}`);
+    const allowed = isContent ? FAULT_KINDS : TRANSPORT;
+    const fault = planner.decide(modelName, raw, req.headers, allowed);
+    if (!(await transportFaults(ctx, modelName, fault))) return;
+    if (!model) return sendError(res, 404, `model "${name}" not found, try pulling it first`);
+    if (path === '/api/embed') return handleEmbed(ctx, model, body, fault);
+    if (model.kind !== 'chat')
+      return sendError(res, 400, `"${name}" does not support ${path === '/api/chat' ? 'chat' : 'generate'}`);
+    return handleGenerate(ctx, {
+      endpoint: path === '/api/chat' ? 'chat' : 'generate',
+      model,
+      body,
+      fault,
+      onTruncatedPrompt: () => stats.truncatedPrompts++,
+    });
+  }
+
+  async function pull(ctx: ReqCtx, name: string, body: Record<string, unknown>, raw: string) {
+    const fault = planner.decide(name, raw, ctx.req.headers, ['http500', 'stall', 'drop']);
+    if (!(await transportFaults(ctx, name, fault))) return;
+    const target = registry.get(name);
+    const stream = body.stream !== false;
+    if (!target) {
+      if (!stream) return sendError(ctx.res, 500, 'pull model manifest: file does not exist');
+      startNdjson(ctx.res);
+      writeLine(ctx.res, { status: 'pulling manifest' });
+      writeLine(ctx.res, { error: 'pull model manifest: file does not exist' });
+      return ctx.res.end();
+    }
+    const digest = `sha256:${digestOf(name)}`;
+    const steps = 5;
+    if (stream) {
+      startNdjson(ctx.res);
+      writeLine(ctx.res, { status: 'pulling manifest' });
+      for (let i = 0; i <= steps; i++) {
+        await sleep(opts.pullStepMs ?? fault.tokenLatencyMs ?? 2, ctx.signal);
+        if (ctx.signal.aborted) return;
+        if (fault.kind === 'drop' && i === 2) return ctx.req.socket.destroy();
+        const completed = Math.round((target.size * i) / steps);
+        writeLine(ctx.res, {
+          status: `pulling ${digest.slice(7, 19)}`,
+          digest,
+          total: target.size,
+          completed,
+        });
+      }
+      for (const status of ['verifying sha256 digest', 'writing manifest', 'removing any unused layers'])
+        writeLine(ctx.res, { status });
+    }
+    installed.set(name, target);
+    if (!stream) return sendJson(ctx.res, 200, { status: 'success' });
+    writeLine(ctx.res, { status: 'success' });
+    ctx.res.end();
+  }
+
+  const server = http.createServer((req, res) => {
+    const ctl = new AbortController();
+    res.on('close', () => ctl.abort());
+    stats.inFlight++;
+    res.on('close', () => stats.inFlight--);
+    route({ req, res, signal: ctl.signal }).catch((e: unknown) => {
+      if (!res.headersSent) sendError(res, 500, (e as Error).message);
+      else res.destroy();
+    });
+  });
+  server.keepAliveTimeout = 1000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${opts.host ?? '127.0.0.1'}:${port}`;
+  return {
+    url,
+    port,
+    stats: () => structuredClone(stats),
+    resetStats: () => void (stats = emptyStats()),
+    setFaults: (f) => planner.set(f),
+    installed: () => [...installed.keys()],
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extractPrompt } from '../../src-main/core/llm/prompts';
+import { formatFor } from '../../src-main/core/llm/ollama/ollama-provider';
+import { BIOMEDICAL_ENTITY_TYPES, extractionSchema } from '../../src-main/core/llm/schemas';
+import { createFaultPlanner } from './faults';
+import { type Sim, startSim } from './server';
+
+const schema = extractionSchema(BIOMEDICAL_ENTITY_TYPES);
+const text = 'Metformin activates AMP-activated protein kinase (AMPK) in mice. TP53 is mutated in cancer.';
+
+async function post(sim: Sim, path: string, body: unknown, headers: Record<string, string> = {}) {
+  return fetch(sim.url + path, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { 'content-type': 'application/json', ...headers },
+  });
+}
+
+describe('ollama simulator', () => {
+  let sim: Sim;
+  beforeAll(async () => {
+    sim = await startSim({ port: 0 });
+  });
+  afterAll(() => sim.close());
+
+  it('honours a format schema with output that validates', async () => {
+    const res = await post(sim, '/api/chat', {
+      model: 'qwen2.5:7b',
+      stream: false,
+      messages: extractPrompt(text, BIOMEDICAL_ENTITY_TYPES),
+      format: formatFor(schema),
+      options: { num_ctx: 4096 },
+    });
+    const body = (await res.json()) as { message: { content: string }; done: boolean };
+    expect(body.done).toBe(true);
+    const parsed = schema.parse(JSON.parse(body.message.content));
+    expect(parsed.entities.map((e) => e.entity_name)).toContain('AMP-activated protein kinase');
+  });
+
+  it('streams NDJSON ending with done:true and counts calls per endpoint and model', async () => {
+    sim.resetStats();
+    const res = await post(sim, '/api/generate', { model: 'llama3.2', prompt: text });
+    expect(res.headers.get('content-type')).toMatch(/application\/x-ndjson/);
+    const lines = (await res.text())
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { done: boolean; response: string });
+    expect(lines.at(-1)!.done).toBe(true);
+    expect(lines.slice(0, -1).every((l) => !l.done)).toBe(true);
+    const stats = (await (await fetch(`${sim.url}/__sim/stats`)).json()) as {
+      byEndpointModel: Record<string, Record<string, number>>;
+    };
+    expect(stats.byEndpointModel['/api/generate']).toEqual({ 'llama3.2:latest': 1 });
+  });
+
+  it('injects a fault chosen by header, and faults reconfigured at runtime', async () => {
+    const r = await post(
+      sim,
+      '/api/chat',
+      { model: 'qwen2.5:7b', messages: [], stream: false },
+      { 'x-sim-fault': 'http503' },
+    );
+    expect(r.status).toBe(503);
+    expect(((await r.json()) as { error: string }).error).toMatch(/server busy/);
+    await fetch(`${sim.url}/__sim/faults`, {
+      method: 'POST',
+      body: JSON.stringify({ default: { rate: 1, kinds: { http500: 1 } } }),
+    });
+    expect((await post(sim, '/api/embed', { model: 'all-minilm', input: 'x' })).status).toBe(500);
+    sim.setFaults({});
+    expect((await post(sim, '/api/embed', { model: 'all-minilm', input: 'x' })).status).toBe(200);
+  });
+
+  it('rolls reproducible faults from the seed', () => {
+    const roll = () => {
+      const p = createFaultPlanner({ seed: 7, default: { rate: 0.3 } });
+      return Array.from(
+        { length: 50 },
+        (_, i) => p.decide('m', `req-${i % 10}`, {}, ['http500', 'drop', 'schema']).kind,
+      );
+    };
+    const a = roll();
+    expect(roll()).toEqual(a);
+    const faulted = a.filter(Boolean).length;
+    expect(faulted).toBeGreaterThan(5);
+    expect(faulted).toBeLessThan(30);
+  });
+});
