@@ -1,6 +1,7 @@
 export * from './define';
 export * from './errors';
 export * from './app';
+export * from './llm';
 export * from './methods';
 export * from './events';
 export * from './wire';

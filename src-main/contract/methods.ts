@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { appMethods } from './app';
+import { llmMethods } from './llm';
 import type { MethodSpec } from './define';
 
 /**
@@ -8,6 +9,7 @@ import type { MethodSpec } from './define';
  */
 export const methods = {
   ...appMethods,
+  ...llmMethods,
 } satisfies Record<string, MethodSpec>;
 
 export type Methods = typeof methods;
@@ -17,8 +19,10 @@ export const methodNames = Object.keys(methods) as MethodName[];
 export type Input<M extends MethodName> = z.input<Methods[M]['input']>;
 export type ParsedInput<M extends MethodName> = z.output<Methods[M]['input']>;
 export type Output<M extends MethodName> = z.output<Methods[M]['output']>;
-export type StreamItem<M extends MethodName> = Methods[M] extends { stream: infer S extends z.ZodType }
-  ? z.output<S>
+export type StreamItem<M extends MethodName> = Methods[M] extends { stream?: infer S }
+  ? S extends z.ZodType
+    ? z.output<S>
+    : never
   : never;
 
 export function isMethodName(name: string): name is MethodName {

@@ -33,6 +33,7 @@ export async function bootCore(opts: BootOptions): Promise<{ core: Core; provide
     version: opts.version,
     log: opts.log,
     clock: opts.clock,
+    ollamaUrl: opts.ollamaUrl,
   });
   return { core, providerNote: note ?? null };
 }

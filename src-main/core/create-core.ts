@@ -4,6 +4,8 @@ import { systemClock, createStderrLogger, type Clock, type Logger } from './deps
 import { EventBus } from './event-bus';
 import type { LlmProvider } from './llm/provider';
 import { createAppHandlers } from './app/app-handlers';
+import { createLlmHandlers } from './llm/llm-handlers';
+import { DEFAULT_OLLAMA_HOST } from '../contract/llm';
 
 export interface CoreDeps {
   /** The library folder; created if missing. Never derived inside the core (no app.getPath here). */
@@ -13,6 +15,8 @@ export interface CoreDeps {
   log?: Logger;
   host: 'electron' | 'serve' | 'test';
   version: string;
+  /** The Ollama URL the user configured, for the Settings connection test. */
+  ollamaUrl?: string;
 }
 
 export interface Core {
@@ -27,6 +31,7 @@ export interface Core {
 export async function createCore(input: CoreDeps): Promise<Core> {
   const deps: Required<CoreDeps> = {
     ...input,
+    ollamaUrl: input.ollamaUrl ?? DEFAULT_OLLAMA_HOST,
     clock: input.clock ?? systemClock,
     log: input.log ?? createStderrLogger(process.env.ARIADNE_LOG_LEVEL === 'debug' ? 'debug' : 'info'),
   };
@@ -34,8 +39,11 @@ export async function createCore(input: CoreDeps): Promise<Core> {
   const startedAt = deps.clock.now();
   const app = createAppHandlers({ deps, startedAt, platform: `${os.platform()} ${os.arch()}` });
 
+  const llm = createLlmHandlers({ provider: deps.llm, ollamaHost: () => deps.ollamaUrl });
+
   const handlers = {
     ...app,
+    ...llm,
   } satisfies ApiHandlers;
 
   return {
