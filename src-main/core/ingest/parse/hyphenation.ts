@@ -1,0 +1,40 @@
+/** Hyphen-like characters a line may end with. U+00AD (soft hyphen) is always a break hyphen. */
+const LINE_END_HYPHEN = /([\p{L}\p{N}])[-\u2010\u2011\u00AD]$/u;
+
+/** Compound words written with a hyphen somewhere in the document, e.g. "non-compliance", "IL-6". */
+export function collectHyphenatedWords(texts: Iterable<string>): Set<string> {
+  const words = new Set<string>();
+  for (const t of texts) {
+    for (const m of t.matchAll(/[\p{L}\p{N}]+(?:[-\u2010\u2011][\p{L}\p{N}]+)+/gu)) {
+      // A word at the very end of a line is a break, not evidence of a compound.
+      if (m.index + m[0].length < t.length) words.add(m[0].toLowerCase().replace(/[\u2010\u2011]/g, '-'));
+    }
+  }
+  return words;
+}
+
+/**
+ * Joins two consecutive lines of one paragraph. A trailing hyphen between lower-case letters is a line-break
+ * hyphen and is removed ("inflam-" + "mation"), unless the document writes that compound with a hyphen
+ * elsewhere ("non-" + "compliance"). Hyphens next to capitals or digits belong to names and stay without a
+ * space ("IL-" + "6", "anti-" + "TNF").
+ */
+export function joinLines(prev: string, next: string, compounds: ReadonlySet<string>): string {
+  const a = prev.replace(/\s+$/, '');
+  const b = next.replace(/^\s+/, '');
+  if (!a) return b;
+  if (!b) return a;
+  const m = LINE_END_HYPHEN.exec(a);
+  if (!m) return `${a} ${b}`;
+  const soft = a.endsWith('\u00AD');
+  const stem = a.slice(0, -1);
+  if (soft) return stem + b;
+  const before = m[1]!;
+  const after = b[0]!;
+  const lowerBoth = /\p{Ll}/u.test(before) && /\p{Ll}/u.test(after);
+  if (!lowerBoth) return `${stem}-${b}`;
+  const head = /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*$/u.exec(stem)?.[0] ?? '';
+  const tail = /^[\p{L}\p{N}]+/u.exec(b)?.[0] ?? '';
+  if (compounds.has(`${head}-${tail}`.toLowerCase())) return `${stem}-${b}`;
+  return stem + b;
+}

@@ -1,0 +1,21 @@
+/**
+ * The page offset map: pageOffsets[i] is where page i+1 starts in the document text. Pages without prose
+ * (a scanned plate, a page of references) start where the next page starts, so a character always belongs
+ * to the last page that starts at or before it.
+ */
+export function pageAt(offset: number, pageOffsets: readonly number[]): number {
+  let lo = 0;
+  let hi = pageOffsets.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (pageOffsets[mid]! <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo + 1;
+}
+
+/** 1-based first and last page of the characters [start, end). */
+export function pageSpan(start: number, end: number, pageOffsets: readonly number[]): [number, number] {
+  const first = pageAt(start, pageOffsets);
+  return [first, Math.max(first, pageAt(Math.max(start, end - 1), pageOffsets))];
+}

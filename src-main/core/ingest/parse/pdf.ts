@@ -1,0 +1,132 @@
+import { AriadneError, isAriadneError } from '../../../contract/errors';
+import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { assembleDocument } from './assemble';
+import type { PageContent, ParsedDocument, ParseLimits, PdfMetadataInput, TextItem } from './types';
+
+export const DEFAULT_MAX_PAGES = 2000;
+
+export const PARSE_MESSAGES = {
+  encrypted: 'password-protected',
+  scanned: 'no text layer: scanned PDF',
+  corrupt: 'not a PDF / corrupt',
+  truncated: 'truncated',
+  tooManyPages: (n: number, cap: number) => `too many pages (${n} > ${cap})`,
+} as const;
+
+const latin1 = (bytes: Uint8Array) => String.fromCharCode(...bytes);
+
+/** A PDF starts with "%PDF-" (within the first KB, per the spec's tolerance for leading junk). */
+export function looksLikePdf(bytes: Uint8Array): boolean {
+  return latin1(bytes.subarray(0, 1024)).includes('%PDF-');
+}
+
+/** A complete PDF ends with "%%EOF" (followed at most by whitespace or padding). */
+export function hasEofMarker(bytes: Uint8Array): boolean {
+  let end = bytes.length;
+  while (end > 0 && (bytes[end - 1]! <= 0x20 || bytes[end - 1] === 0)) end--;
+  return latin1(bytes.subarray(Math.max(0, end - 1024), end)).includes('%%EOF');
+}
+
+/** Maps whatever pdf.js throws to the one-line reason the library view shows. */
+export function classifyPdfError(e: unknown, bytes: Uint8Array): AriadneError {
+  if (isAriadneError(e)) return e;
+  const name = (e as { name?: string } | null)?.name ?? '';
+  if (name === 'PasswordException')
+    return new AriadneError('parse_failed', PARSE_MESSAGES.encrypted, { cause: e });
+  if (!looksLikePdf(bytes)) return new AriadneError('parse_failed', PARSE_MESSAGES.corrupt, { cause: e });
+  if (!hasEofMarker(bytes)) return new AriadneError('parse_failed', PARSE_MESSAGES.truncated, { cause: e });
+  return new AriadneError('parse_failed', PARSE_MESSAGES.corrupt, { cause: e });
+}
+
+type PdfJs = typeof PdfJsModule;
+let pdfjsPromise: Promise<PdfJs> | null = null;
+
+/**
+ * Loads pdf.js once per thread. Its "worker" module is imported here and registered on globalThis, so pdf.js
+ * runs it in this same thread (we are already inside a killable worker) and a bundler sees the import.
+ */
+function loadPdfJs(): Promise<PdfJs> {
+  pdfjsPromise ??= (async () => {
+    const worker = await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
+    (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = worker;
+    return import('pdfjs-dist/legacy/build/pdf.mjs');
+  })();
+  return pdfjsPromise;
+}
+
+function flattenXmp(xmp: Iterable<[string, unknown]> | null | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!xmp || typeof (xmp as { [Symbol.iterator]?: unknown })[Symbol.iterator] !== 'function') return out;
+  for (const [k, v] of xmp) {
+    if (typeof v === 'string') out[k] = v;
+    else if (Array.isArray(v)) out[k] = v.filter((x) => typeof x === 'string').join('; ');
+  }
+  return out;
+}
+
+export interface ParsePdfOptions extends Partial<ParseLimits> {
+  /** Called after each page; lets the caller report progress. */
+  onPage?: (page: number, total: number) => void;
+}
+
+/**
+ * Parses PDF bytes into a ParsedDocument. Throws AriadneError('parse_failed') with a precise message for
+ * encrypted, corrupt, truncated, text-less and oversized files. Run it inside the parse worker: pdf.js can
+ * spin for a long time on hostile input, and only a worker can be killed.
+ */
+export async function parsePdf(bytes: Uint8Array, opts: ParsePdfOptions = {}): Promise<ParsedDocument> {
+  const maxPages = opts.maxPages ?? DEFAULT_MAX_PAGES;
+  if (bytes.length === 0 || !looksLikePdf(bytes))
+    throw new AriadneError('parse_failed', PARSE_MESSAGES.corrupt);
+  const pdfjs = await loadPdfJs();
+  // pdf.js takes ownership of (detaches) the buffer it is given: hand it a copy.
+  const task = pdfjs.getDocument({
+    data: bytes.slice(),
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    useWorkerFetch: false,
+    stopAtErrors: false,
+    verbosity: 0,
+  });
+  try {
+    const doc = await task.promise;
+    if (doc.numPages > maxPages) {
+      throw new AriadneError('parse_failed', PARSE_MESSAGES.tooManyPages(doc.numPages, maxPages));
+    }
+    const md = await doc.getMetadata().catch(() => null);
+    const meta: PdfMetadataInput = {
+      info: (md?.info ?? {}) as Record<string, unknown>,
+      xmp: flattenXmp(md?.metadata as Iterable<[string, unknown]> | null | undefined),
+    };
+    const pages: PageContent[] = [];
+    for (let n = 1; n <= doc.numPages; n++) {
+      const page = await doc.getPage(n);
+      const [vx0, vy0, vx1, vy1] = page.view as [number, number, number, number];
+      const content = await page.getTextContent();
+      const items: TextItem[] = [];
+      for (const it of content.items) {
+        if (!('str' in it) || !it.str) continue;
+        const [a, b, c, d, e, f] = it.transform as number[];
+        // Rotated text (margin stamps, rotated table headers) is not part of the reading flow.
+        if (Math.abs(b!) > Math.abs(a!) * 0.1 || Math.abs(c!) > Math.abs(d!) * 0.1) continue;
+        items.push({
+          str: it.str,
+          x: e! - vx0,
+          y: f! - vy0,
+          width: it.width,
+          height: it.height || Math.abs(d!),
+          fontName: it.fontName,
+        });
+      }
+      pages.push({ width: vx1 - vx0, height: vy1 - vy0, items });
+      page.cleanup();
+      opts.onPage?.(n, doc.numPages);
+    }
+    return assembleDocument(pages, meta);
+  } catch (e) {
+    throw classifyPdfError(e, bytes);
+  } finally {
+    await task.destroy().catch(() => undefined);
+  }
+}

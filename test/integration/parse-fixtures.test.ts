@@ -1,0 +1,130 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { splitIntoBlocks } from '../../src-main/core/ingest/chunk/split-blocks';
+import { pageAt } from '../../src-main/core/ingest/parse/page-map';
+import { createParser } from '../../src-main/core/ingest/parse/parse-in-worker';
+import type { ParsedDocument } from '../../src-main/core/ingest/parse/types';
+import { type FixtureFiles, makeFixtures } from '../fixtures/make-fixtures';
+import { SOURCE_PARSE_WORKER } from '../fixtures/parse-worker-path';
+
+// Every parse goes through the real worker (tsx-loaded from source), as the ingest pipeline runs it.
+const parser = createParser({ workerPath: SOURCE_PARSE_WORKER, timeoutMs: 30_000, maxPages: 20 });
+let dir: string;
+let files: FixtureFiles;
+const parsed = new Map<string, ParsedDocument>();
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'ariadne-parse-'));
+  files = await makeFixtures(dir);
+  await Promise.all(
+    files.papers.map(async ({ paper, file }) => parsed.set(paper.file, await parser.parseFile(file))),
+  );
+});
+afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe.each(['oea-akkermansia.pdf', 'tp53-metformin.pdf'])('fixture paper %s', (name) => {
+  const get = () => {
+    const paper = files.papers.find((p) => p.paper.file === name)!.paper;
+    return { paper, doc: parsed.get(name)! };
+  };
+  it('extracts title, authors, year and DOI', () => {
+    const { paper, doc } = get();
+    expect({ title: doc.title, authors: doc.authors, year: doc.year, doi: doc.doi }).toEqual({
+      title: paper.title,
+      authors: paper.authors,
+      year: paper.year,
+      doi: paper.doi,
+    });
+  });
+  it('recognises the sections in order and keeps the reference list out of the prose', () => {
+    const { paper, doc } = get();
+    expect(doc.sections.map((s) => s.name)).toEqual(paper.sectionOrder);
+    expect(doc.references).toEqual(paper.references);
+    for (const s of paper.absent) expect(doc.text).not.toContain(s);
+    const methods = doc.sections.find((s) => s.name === 'methods')!;
+    expect(doc.text.slice(methods.start, methods.end)).toMatch(/^(2\. Methods|Materials and Methods)\n\n/);
+  });
+  it('reads columns in order and rejoins hyphenated words', () => {
+    const { paper, doc } = get();
+    for (const [a, b] of paper.order) {
+      expect(doc.text.indexOf(a), a).toBeGreaterThanOrEqual(0);
+      expect(doc.text.indexOf(a), `${a} before ${b}`).toBeLessThan(doc.text.indexOf(b));
+    }
+    for (const j of paper.joined) expect(doc.text).toContain(j);
+    expect(doc.text).not.toMatch(/[a-z]- [a-z]/);
+  });
+  it('traces every fact to its page, in the text and in the blocks', () => {
+    const { paper, doc } = get();
+    expect(doc.pages).toBe(doc.pageOffsets.length);
+    for (const f of paper.facts) {
+      const at = doc.text.indexOf(f.text);
+      expect(at, f.text).toBeGreaterThanOrEqual(0);
+      expect(pageAt(at, doc.pageOffsets)).toBe(f.page);
+      expect(pageAt(at + f.text.length - 1, doc.pageOffsets)).toBe(f.page);
+    }
+    const blocks = splitIntoBlocks(doc.text, { maxTokens: 120, pageOffsets: doc.pageOffsets });
+    for (const b of blocks) expect(doc.text.slice(b.start, b.end)).toBe(b.text);
+    for (const f of paper.facts) {
+      const b = blocks.find((x) => x.text.includes(f.text));
+      if (!b) continue;
+      expect(f.page).toBeGreaterThanOrEqual(b.pageStart);
+      expect(f.page).toBeLessThanOrEqual(b.pageEnd);
+    }
+  });
+});
+
+describe('hostile files end as a failed job with a precise message', () => {
+  it.each([
+    ['encrypted', 'password-protected'],
+    ['corrupt', 'not a PDF / corrupt'],
+    ['notPdf', 'not a PDF / corrupt'],
+    ['truncated', 'truncated'],
+    ['scanned', 'no text layer: scanned PDF'],
+    ['manyPages', 'too many pages (40 > 20)'],
+  ] as const)('%s -> %s', async (key, message) => {
+    await expect(parser.parseFile(files.hostile[key])).rejects.toMatchObject({
+      code: 'parse_failed',
+      message,
+    });
+  });
+
+  it('kills a parse that runs past its timeout', async () => {
+    const slow = createParser({ workerPath: SOURCE_PARSE_WORKER, timeoutMs: 50 });
+    await expect(slow.parseFile(files.papers[0]!.file)).rejects.toMatchObject({
+      code: 'parse_failed',
+      message: 'timed out after 0.05s',
+    });
+  });
+
+  it('stops a worker that exceeds its memory cap', async () => {
+    const small = createParser({ workerPath: SOURCE_PARSE_WORKER, maxMemoryMb: 8 });
+    await expect(small.parseFile(files.papers[0]!.file)).rejects.toMatchObject({
+      message: 'out of memory (> 8 MB)',
+    });
+  });
+
+  it('refuses unsupported and oversized files before spawning a worker', async () => {
+    await expect(parser.parseFile(path.join(dir, 'figure.png'))).rejects.toMatchObject({
+      code: 'parse_failed',
+    });
+    const tiny = createParser({ workerPath: SOURCE_PARSE_WORKER, maxBytes: 100 });
+    await expect(tiny.parseFile(files.papers[0]!.file)).rejects.toMatchObject({ message: /^file too large/ });
+  });
+});
+
+describe('plain text and Markdown', () => {
+  it('parses .md and .txt through the worker', async () => {
+    const md = await parser.parseFile(files.md);
+    expect(md.kind).toBe('md');
+    expect(md.title).toBe('Notes on OEA and the gut barrier');
+    expect(md.references).toHaveLength(2);
+    expect(md.text).not.toContain('Laplante');
+    const txt = await parser.parseFile(files.txt);
+    expect(txt.sections.map((s) => s.name)).toEqual(['introduction', 'discussion']);
+    expect(txt.text).toContain('Tumor necrosis factor (TNF)');
+  });
+});
