@@ -21,6 +21,7 @@ export default defineConfig({
           'electron-main': r('src-main/electron/main.ts'),
           cli: r('src-main/cli/main.ts'),
           'parse-worker': r('src-worker/parse-worker.ts'),
+          'ingest-worker': r('src-worker/ingest-worker.ts'),
         },
         external: ['kuzu', '@lancedb/lancedb', 'electron'],
       },

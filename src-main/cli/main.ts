@@ -3,6 +3,10 @@ import { Command } from 'commander';
 import { VERSION } from '../version';
 import { registerDoctor } from './commands/doctor';
 import { registerServe } from './commands/serve';
+import { registerIngest } from './commands/ingest';
+import { registerStatus } from './commands/status';
+import { registerSearch } from './commands/search';
+import { registerAsk } from './commands/ask';
 import { addGlobalOptions } from './global-options';
 
 /** `ariadne`: the headless face of the same core the desktop app runs. */
@@ -15,6 +19,10 @@ export async function runCli(argv: string[]): Promise<void> {
   );
   registerServe(program);
   registerDoctor(program);
+  registerIngest(program);
+  registerStatus(program);
+  registerSearch(program);
+  registerAsk(program);
   await program.parseAsync(argv);
 }
 

@@ -1,9 +1,11 @@
 import type { z } from 'zod';
 import { AppHealth } from './app';
+import { libraryEvents } from './library';
 
 /** Server-pushed events, broadcast to every connected client. Domains add theirs here. */
 export const events = {
   'app:health-changed': AppHealth,
+  ...libraryEvents,
 };
 
 export type Events = typeof events;

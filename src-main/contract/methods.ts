@@ -1,6 +1,10 @@
 import type { z } from 'zod';
 import { appMethods } from './app';
 import { llmMethods } from './llm';
+import { settingsMethods } from './settings';
+import { libraryMethods } from './library';
+import { graphMethods } from './graph';
+import { qaMethods } from './qa';
 import type { MethodSpec } from './define';
 
 /**
@@ -10,6 +14,10 @@ import type { MethodSpec } from './define';
 export const methods = {
   ...appMethods,
   ...llmMethods,
+  ...settingsMethods,
+  ...libraryMethods,
+  ...graphMethods,
+  ...qaMethods,
 } satisfies Record<string, MethodSpec>;
 
 export type Methods = typeof methods;

@@ -5,7 +5,24 @@ import { EventBus } from './event-bus';
 import type { LlmProvider } from './llm/provider';
 import { createAppHandlers } from './app/app-handlers';
 import { createLlmHandlers } from './llm/llm-handlers';
+import { createSettingsHandlers } from './app/settings-handlers';
 import { DEFAULT_OLLAMA_HOST } from '../contract/llm';
+import { openLibrary } from './library';
+import { createTasks } from './llm/tasks';
+import {
+  startIngest,
+  type IngestOptions,
+  type IngestService,
+  type WorkerPaths,
+} from './ingest/ingest-service';
+import { createIngestHandlers } from './ingest/ingest-handlers';
+import { defaultWorkerPaths } from './ingest/worker-paths';
+import {
+  createGraphHandlers,
+  createQaHandlers,
+  createRetrievalService,
+  type RetrievalService,
+} from './retrieval';
 
 export interface CoreDeps {
   /** The library folder; created if missing. Never derived inside the core (no app.getPath here). */
@@ -17,12 +34,19 @@ export interface CoreDeps {
   version: string;
   /** The Ollama URL the user configured, for the Settings connection test. */
   ollamaUrl?: string;
+  /** Worker entry points; default: next to the bundle, or the src-worker .ts files from source. */
+  workers?: WorkerPaths;
+  /** Queue, scheduler and pipeline tuning (pool size, retries, LLM concurrency). */
+  ingest?: IngestOptions;
 }
 
 export interface Core {
   readonly handlers: ApiHandlers;
   readonly events: EventBus;
   readonly deps: Required<CoreDeps>;
+  readonly ingest: IngestService;
+  /** Graph search, QA, communities; REST façade and benchmarks reach its metrics and caches here. */
+  readonly retrieval: RetrievalService;
   health(): Promise<AppHealth>;
   close(): Promise<void>;
 }
@@ -32,6 +56,8 @@ export async function createCore(input: CoreDeps): Promise<Core> {
   const deps: Required<CoreDeps> = {
     ...input,
     ollamaUrl: input.ollamaUrl ?? DEFAULT_OLLAMA_HOST,
+    workers: input.workers ?? defaultWorkerPaths(),
+    ingest: input.ingest ?? {},
     clock: input.clock ?? systemClock,
     log: input.log ?? createStderrLogger(process.env.ARIADNE_LOG_LEVEL === 'debug' ? 'debug' : 'info'),
   };
@@ -41,18 +67,67 @@ export async function createCore(input: CoreDeps): Promise<Core> {
 
   const llm = createLlmHandlers({ provider: deps.llm, ollamaHost: () => deps.ollamaUrl });
 
+  const library = await openLibrary({ dataDir: deps.dataDir, clock: deps.clock, log: deps.log });
+  let ingest: IngestService;
+  try {
+    const tasks = createTasks(deps.llm, {
+      attempts: deps.ingest.taskAttempts ?? 2,
+      clock: deps.clock,
+      log: deps.log,
+    });
+    ingest = await startIngest({
+      library,
+      tasks,
+      events,
+      clock: deps.clock,
+      log: deps.log,
+      workerPaths: deps.workers,
+      options: deps.ingest,
+    });
+  } catch (e) {
+    await library.close();
+    throw e;
+  }
+  const { ops: _ops, ...libraryHandlers } = createIngestHandlers(ingest);
+
+  const retrieval = createRetrievalService({
+    library: async () => library,
+    tasks: createTasks(deps.llm, { clock: deps.clock, log: deps.log }),
+    clock: deps.clock,
+    log: deps.log,
+  });
+  // Ingestion and deletes announce changes: drop caches and refresh communities in the background.
+  events.subscribe((name) => {
+    if (name === 'library:changed') retrieval.changed();
+  });
+
   const handlers = {
     ...app,
     ...llm,
+    ...libraryHandlers,
+    ...createSettingsHandlers(library.settings, {
+      provider: deps.llm.name,
+      host: deps.ollamaUrl,
+      chatModel: deps.llm.chatModel,
+      embedModel: deps.llm.embedModel,
+    }),
+    ...createGraphHandlers(retrieval),
+    ...createQaHandlers(retrieval),
   } satisfies ApiHandlers;
 
   return {
     handlers,
     events,
     deps,
+    ingest,
+    retrieval,
     health: () => app['app:health'](),
     async close() {
       // Domains register their own teardown here as they are added (store, queue, workers).
+      // The scheduler stops first (jobs in flight stay 'running' and resume on the next open), then the library.
+      await ingest.close();
+      await retrieval.close();
+      await library.close();
     },
   };
 }

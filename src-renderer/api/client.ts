@@ -1,4 +1,10 @@
-import { createRpcClient, type ClientFrame, type ClientTransport, type RpcClient, type ServerFrame } from '../../src-main/contract';
+import {
+  createRpcClient,
+  type ClientFrame,
+  type ClientTransport,
+  type RpcClient,
+  type ServerFrame,
+} from '../../src-main/contract';
 import type { PreloadApi } from './bridge';
 
 /**
@@ -6,7 +12,8 @@ import type { PreloadApi } from './bridge';
  * (`ariadne serve`) it rides a WebSocket authenticated by the token in the page URL.
  */
 export function createClient(): { client: RpcClient; mode: 'electron' | 'browser'; token: string | null } {
-  if (window.api) return { client: createRpcClient(preloadTransport(window.api)), mode: 'electron', token: null };
+  if (window.api)
+    return { client: createRpcClient(preloadTransport(window.api)), mode: 'electron', token: null };
   const token = new URLSearchParams(window.location.search).get('token');
   return { client: createRpcClient(webSocketTransport(token ?? '')), mode: 'browser', token };
 }

@@ -1,7 +1,15 @@
 import type { ReactNode } from 'react';
 
 /** What a section shows before there is anything in it: what it is for and the first thing to do. */
-export function EmptyState({ title, children, action }: { title: string; children: ReactNode; action?: ReactNode }) {
+export function EmptyState({
+  title,
+  children,
+  action,
+}: {
+  title: string;
+  children: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <div className="empty-state">
       <h2>{title}</h2>

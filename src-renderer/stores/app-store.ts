@@ -15,6 +15,9 @@ interface AppState {
   setInfo(info: AppInfo): void;
   setHealth(health: AppHealth): void;
   setConnection(c: AppState['connection']): void;
+  /** Bumped by Ctrl/Cmd+K: the graph search box focuses itself when it changes. */
+  searchRequest: number;
+  requestSearch(): void;
 }
 
 const THEME_KEY = 'ariadne.theme';
@@ -38,4 +41,6 @@ export const useAppStore = create<AppState>((set) => ({
   setInfo: (info) => set({ info }),
   setHealth: (health) => set({ health }),
   setConnection: (connection) => set({ connection }),
+  searchRequest: 0,
+  requestSearch: () => set((s) => ({ section: 'graph', searchRequest: s.searchRequest + 1 })),
 }));

@@ -7,6 +7,7 @@ import { createStderrLogger } from '../../core/deps';
 import { createDispatcher } from '../../rpc/dispatch';
 import { startApiServer } from '../../rpc/server/http-server';
 import { loadOrCreateToken } from '../../rpc/server/token';
+import { createRestRoutes } from '../../rpc/server/rest-facade';
 import { VERSION } from '../../version';
 import { normaliseOllamaUrl, type GlobalOptions } from '../global-options';
 
@@ -45,8 +46,10 @@ export function registerServe(program: Command) {
         log,
       });
       const staticRoot = findRendererRoot();
+      const dispatcher = createDispatcher(core.handlers, log);
       const server = await startApiServer({
-        dispatcher: createDispatcher(core.handlers, log),
+        dispatcher,
+        routes: createRestRoutes({ dispatcher, metrics: () => core.retrieval.metrics.render() }),
         events: core.events,
         token: loadOrCreateToken(g.data),
         staticRoot,

@@ -1,14 +1,269 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { GraphSearchResult, Subgraph } from '../../../src-main/contract/graph';
+import { describeError, useRpc } from '../../api/rpc';
 import { EmptyState } from '../../components/EmptyState';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import { Icon } from '../../components/Icon';
+import { useAppStore } from '../../stores/app-store';
+import { useGraphStore, type Lod } from '../../stores/graph-store';
+import { EdgePanel } from './EdgePanel';
+import { EntityPanel } from './EntityPanel';
+import { GraphFiltersBar } from './GraphFiltersBar';
+import { buildView } from './graph-model';
+import { MergeReview } from './MergeReview';
+import { SearchPanel } from './SearchPanel';
+import { edgeId, SigmaCanvas, type Highlight } from './SigmaCanvas';
+
+declare global {
+  interface Window {
+    /** Test and benchmark hook: feed the explorer a subgraph without a backend, read render stats. */
+    __ariadneExplorer?: {
+      load(sg: Subgraph, lod?: Lod): void;
+      stats: { nodes: number; edges: number; ms: number } | null;
+    };
+  }
+}
 
 export function GraphView() {
+  const api = useRpc();
+  const st = useGraphStore();
+  const { subgraph, lod, filters, colorBy, hidden, paths, focusPath, selection, panel } = st;
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [term, setTerm] = useState('');
+  const [to, setTo] = useState('');
+  const [result, setResult] = useState<GraphSearchResult | null>(null);
+  const [searching, setSearching] = useState(false);
+  const injected = useRef(false);
+  const searchBox = useRef<HTMLInputElement>(null);
+  const searchRequest = useAppStore((s) => s.searchRequest);
+
+  useEffect(() => {
+    if (searchRequest) searchBox.current?.focus();
+  }, [searchRequest]);
+
+  const limit = lod === 'communities' ? 20000 : lod;
+  const load = useCallback(() => {
+    if (injected.current) return;
+    setLoading(true);
+    setError(null);
+    api
+      .call('graph:subgraph', {
+        mode: 'top',
+        limit,
+        filters: {
+          direction: 'both',
+          minEvidence: 1,
+          ...(filters.documentId ? { documentIds: [filters.documentId] } : {}),
+        },
+      })
+      .then((sg) => !injected.current && useGraphStore.getState().setSubgraph(sg))
+      .catch((e) => setError(describeError(e).message))
+      .finally(() => setLoading(false));
+  }, [api, limit, filters.documentId]);
+  useEffect(load, [load]);
+
+  useEffect(() => {
+    window.__ariadneExplorer = {
+      stats: null,
+      load(sg, lod) {
+        injected.current = true;
+        if (lod) useGraphStore.getState().setLod(lod);
+        useGraphStore.getState().setSubgraph(sg);
+      },
+    };
+    return () => void delete window.__ariadneExplorer;
+  }, []);
+
+  const view = useMemo(
+    () => (subgraph ? buildView(subgraph, { filters, lod, colorBy, hidden, paths }) : null),
+    [subgraph, filters, lod, colorBy, hidden, paths],
+  );
+  const highlight = useMemo<Highlight | null>(() => {
+    const shown = focusPath != null ? paths.slice(focusPath, focusPath + 1) : paths;
+    if (shown.length === 0) return null;
+    return {
+      nodes: new Set(shown.flatMap((p) => p.nodes.map((n) => n.id))),
+      edges: new Set(shown.flatMap((p) => p.edges.map((e) => edgeId(e.source, e.target)))),
+    };
+  }, [paths, focusPath]);
+
+  const search = async (pin?: { id: string; which: 'from' | 'to' }) => {
+    if (!term.trim()) return;
+    setSearching(true);
+    try {
+      const r = await api.call('graph:search', {
+        term: term.trim(),
+        ...(to.trim() ? { to: to.trim() } : {}),
+        ...(pin?.which === 'from' ? { entityId: pin.id } : {}),
+        ...(pin?.which === 'to' ? { toEntityId: pin.id } : {}),
+      });
+      setResult(r);
+      // Path nodes outside the loaded top-N are added, so every highlighted path is on the canvas.
+      const cur = useGraphStore.getState().subgraph;
+      const have = new Set(cur?.nodes.map((n) => n.id));
+      const extra = r.paths.flatMap((p) => p.nodes).filter((n) => !have.has(n.id));
+      if (extra.length)
+        st.mergeSubgraph({
+          nodes: [...new Map(extra.map((n) => [n.id, { ...n, degree: 1 }])).values()],
+          edges: r.paths.flatMap((p) =>
+            p.edges.map((e) => ({
+              source: e.source,
+              target: e.target,
+              weight: e.evidenceCount,
+              keywords: e.keywords,
+            })),
+          ),
+          totalEntities: cur?.totalEntities ?? 0,
+          truncated: cur?.truncated ?? false,
+        });
+      st.setPaths(r.paths);
+    } catch (e) {
+      setResult(null);
+      st.setPaths([]);
+      setError(describeError(e).message);
+    } finally {
+      setSearching(false);
+    }
+  };
+  const clearSearch = () => {
+    setResult(null);
+    st.setPaths([]);
+    st.setPanel(null);
+  };
+
+  const onNode = (key: string) => {
+    if (key.startsWith('community:')) {
+      st.setFilters({ communityId: key.slice('community:'.length) === 'none' ? null : key.slice(10) });
+      st.setLod(2000);
+    } else st.select({ kind: 'node', id: key });
+  };
+
+  const empty = subgraph && subgraph.totalEntities === 0 && subgraph.nodes.length === 0;
   return (
-    <section className="view" aria-labelledby="graph-title">
+    <section className="view graph-layout" aria-labelledby="graph-title">
       <header className="view-header">
         <h1 id="graph-title">Graph</h1>
+        <form
+          className="graph-search"
+          role="search"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void search();
+          }}
+        >
+          <Icon name="search" size={16} />
+          <input
+            ref={searchBox}
+            className="input"
+            type="search"
+            placeholder="Search a term (Ctrl+K)"
+            aria-label="Search term"
+            value={term}
+            onChange={(e) => setTerm(e.target.value)}
+            data-testid="graph-search"
+          />
+          <input
+            className="input to-input"
+            type="search"
+            placeholder="…to (optional)"
+            aria-label="Connect to term"
+            value={to}
+            onChange={(e) => setTo(e.target.value)}
+          />
+          <button type="submit" className="btn btn-primary" disabled={!term.trim() || searching}>
+            {searching ? 'Searching…' : 'Find paths'}
+          </button>
+          {result && (
+            <button type="button" className="btn" onClick={clearSearch}>
+              Clear
+            </button>
+          )}
+        </form>
+        <span className="spacer" />
+        <button
+          type="button"
+          className="btn"
+          onClick={() => st.setPanel(panel === 'review' ? null : 'review')}
+          aria-pressed={panel === 'review'}
+        >
+          Review duplicates
+        </button>
       </header>
-      <EmptyState title="No entities yet">
-        <p>Once a document has been read, its entities and their evidence appear here. Add a paper in the Library first.</p>
-      </EmptyState>
+      {error && (
+        <ErrorBanner
+          message={error}
+          onRetry={() => {
+            setError(null);
+            load();
+          }}
+        />
+      )}
+      {empty ? (
+        <EmptyState
+          title="No entities yet"
+          action={
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={() => useAppStore.getState().setSection('library')}
+            >
+              Go to the Library
+            </button>
+          }
+        >
+          <p>
+            Once a document has been read, its entities and their evidence appear here. Add a paper in the
+            Library first.
+          </p>
+        </EmptyState>
+      ) : (
+        <>
+          <GraphFiltersBar />
+          <div className="graph-body">
+            <div className="graph-stage">
+              {view && (
+                <SigmaCanvas
+                  view={view}
+                  highlight={highlight}
+                  selected={selection?.kind === 'node' ? selection.id : null}
+                  onNode={onNode}
+                  onEdge={(s, t) => st.select({ kind: 'edge', source: s, target: t })}
+                  onStage={() => st.select(null)}
+                  onRendered={(s) => window.__ariadneExplorer && (window.__ariadneExplorer.stats = s)}
+                />
+              )}
+              <div className="graph-caption muted small" data-testid="graph-caption">
+                {loading && !view
+                  ? 'Loading the graph…'
+                  : view && subgraph
+                    ? `Showing ${view.nodes.length.toLocaleString()} ${lod === 'communities' ? 'communities' : 'entities'} of ${Math.max(subgraph.totalEntities, subgraph.nodes.length).toLocaleString()}`
+                    : ''}
+              </div>
+            </div>
+            {panel && (
+              <aside className="side-panel" aria-label="Details">
+                <button
+                  type="button"
+                  className="icon-btn panel-close"
+                  aria-label="Close the panel"
+                  onClick={() => st.setPanel(null)}
+                >
+                  ×
+                </button>
+                {panel === 'search' && result && (
+                  <SearchPanel result={result} onPick={(id, which) => void search({ id, which })} />
+                )}
+                {panel === 'selection' && selection?.kind === 'node' && <EntityPanel id={selection.id} />}
+                {panel === 'selection' && selection?.kind === 'edge' && (
+                  <EdgePanel source={selection.source} target={selection.target} />
+                )}
+                {panel === 'review' && <MergeReview />}
+              </aside>
+            )}
+          </div>
+        </>
+      )}
     </section>
   );
 }

@@ -1,5 +1,9 @@
+import { ErrorBanner } from '../../components/ErrorBanner';
 import { Icon, type IconName } from '../../components/Icon';
 import { useAppStore, type ThemeChoice } from '../../stores/app-store';
+import { IngestCard } from './IngestCard';
+import { LlmCard } from './LlmCard';
+import { useSettings } from './use-settings';
 
 const themes: { id: ThemeChoice; label: string; icon: IconName }[] = [
   { id: 'system', label: 'System', icon: 'monitor' },
@@ -9,12 +13,16 @@ const themes: { id: ThemeChoice; label: string; icon: IconName }[] = [
 
 export function SettingsView() {
   const { theme, setTheme, info, health } = useAppStore();
+  const { settings, error, reload, save } = useSettings();
   return (
     <section className="view" aria-labelledby="settings-title">
       <header className="view-header">
         <h1 id="settings-title">Settings</h1>
       </header>
+      {error && <ErrorBanner message={`Settings could not be loaded. ${error}`} onRetry={reload} />}
       <div className="settings-grid">
+        <LlmCard settings={settings} save={save} />
+        <IngestCard settings={settings} save={save} />
         <div className="card">
           <h2>Appearance</h2>
           <div role="radiogroup" aria-label="Theme" className="segmented">
@@ -53,13 +61,21 @@ export function SettingsView() {
           )}
         </div>
         <div className="card">
-          <h2>About</h2>
+          <h2>Data location and about</h2>
+          <p className="muted small">
+            Everything — originals, graph, vectors, conversations — lives in the library folder. Open another
+            library with <span className="mono">ariadne --data FOLDER</span>.
+          </p>
           {info && (
             <dl className="about">
               <dt>Version</dt>
               <dd>{info.version}</dd>
               <dt>Library folder</dt>
-              <dd className="mono">{info.dataDir}</dd>
+              <dd className="mono" data-testid="data-dir">
+                {info.dataDir}
+              </dd>
+              <dt>Provider</dt>
+              <dd>{info.provider === 'builtin' ? 'Built-in (offline)' : 'Ollama'}</dd>
               <dt>Running in</dt>
               <dd>{info.host === 'electron' ? 'Desktop app' : 'Browser (ariadne serve)'}</dd>
               <dt>Platform</dt>

@@ -1,0 +1,91 @@
+import type { Command } from 'commander';
+import type { GraphSearchResult, ResolvedTerm } from '../../contract/graph';
+import { bootCore } from '../../core/boot';
+import { createMemoryLogger } from '../../core/deps';
+import { VERSION } from '../../version';
+import { normaliseOllamaUrl, type GlobalOptions } from '../global-options';
+
+const int = (name: string, min: number, max: number) => (v: string) => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be ${min}–${max}, got ${v}`);
+  return n;
+};
+
+function candidates(r: ResolvedTerm): string {
+  return r.candidates
+    .slice(0, 6)
+    .map(
+      (c) =>
+        `  ${c.entity.name} (${c.entity.type}) — ${c.matchedBy} ${c.score.toFixed(2)} — id ${c.entity.id}`,
+    )
+    .join('\n');
+}
+
+export function printSearch(res: GraphSearchResult): string {
+  const out: string[] = [];
+  for (const r of [res.from, res.to]) {
+    if (!r) continue;
+    if (!r.candidates.length) out.push(`No entity matches "${r.term}".`);
+    else if (r.ambiguous) out.push(`"${r.term}" is ambiguous; pick one with --id/--to-id:\n${candidates(r)}`);
+  }
+  if (out.length) return out.join('\n') + '\n';
+  const head = res.to
+    ? `${res.from.candidates[0]!.entity.name} → ${res.to.candidates[0]!.entity.name}`
+    : res.from.candidates[0]!.entity.name;
+  out.push(`${head}: ${res.paths.length} path(s) in ${Math.round(res.tookMs)} ms`);
+  res.paths.forEach((p, i) => out.push('', `${i + 1}. (score ${p.score.toFixed(3)})`, p.text));
+  return out.join('\n') + '\n';
+}
+
+/** `ariadne search <term> [--to <term>]`: evidence paths from a term, or between two terms. */
+export function registerSearch(program: Command) {
+  program
+    .command('search <term>')
+    .description(
+      'Show the evidence paths from a term (or between two terms), each hop cited to document and page',
+    )
+    .option('--to <term>', 'second term: show the paths between the two')
+    .option('--hops <n>', 'longest path, in hops (1–4)', int('--hops', 1, 4), 3)
+    .option('--limit <n>', 'paths to show', int('--limit', 1, 200), 25)
+    .option('--id <entityId>', 'use this entity for <term> (when the term is ambiguous)')
+    .option('--to-id <entityId>', 'use this entity for --to')
+    .option('--json', 'print as JSON')
+    .action(
+      async (
+        term: string,
+        opts: { to?: string; hops: number; limit: number; id?: string; toId?: string; json?: boolean },
+        cmd: Command,
+      ) => {
+        const g = cmd.optsWithGlobals<GlobalOptions>();
+        const { core } = await bootCore({
+          dataDir: g.data,
+          llm: g.llm,
+          ollamaUrl: normaliseOllamaUrl(g.ollama),
+          chatModel: g.chatModel,
+          embedModel: g.embedModel,
+          host: 'serve',
+          version: VERSION,
+          log: createMemoryLogger(),
+        });
+        try {
+          core.ingest.scheduler.pause();
+          const res = await core.handlers['graph:search'](
+            {
+              term,
+              to: opts.to,
+              entityId: opts.id,
+              toEntityId: opts.toId,
+              hops: opts.hops,
+              limit: opts.limit,
+              filters: { direction: 'both', minEvidence: 1 },
+            },
+            { signal: new AbortController().signal, emit: () => undefined },
+          );
+          process.stdout.write(opts.json ? JSON.stringify(res, null, 2) + '\n' : printSearch(res));
+          if (!res.paths.length) process.exitCode = 2;
+        } finally {
+          await core.close();
+        }
+      },
+    );
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { method } from './define';
+import { LlmSettings } from './llm';
+
+/** Which entity types extraction asks for: the biomedical base set, or base plus the longevity extension. */
+export const EntityTypeSet = z.enum(['biomedical', 'biomedical+longevity']);
+export type EntityTypeSet = z.infer<typeof EntityTypeSet>;
+
+/** Everything the Settings screen edits: the LLM settings plus how documents are cut and read. */
+export const AppSettings = LlmSettings.extend({
+  /** Target size of one chunk, in tokens (the design's ~1000-token blocks). */
+  chunkTokens: z.number().int().min(200).max(4000).default(1000),
+  entityTypeSet: EntityTypeSet.default('biomedical'),
+});
+export type AppSettings = z.infer<typeof AppSettings>;
+
+export const settingsMethods = {
+  'settings:get': method({
+    input: z.object({}).strict(),
+    output: AppSettings,
+    summary: 'The library settings: provider, models, concurrency, chunk size and entity types.',
+  }),
+  'settings:set': method({
+    input: AppSettings.partial(),
+    output: AppSettings,
+    summary: 'Change some settings; returns all of them. Provider and model changes apply at the next start.',
+  }),
+};

@@ -1,0 +1,202 @@
+import os from 'node:os';
+import { AriadneError } from '../../contract/errors';
+import type { Clock, Logger } from '../deps';
+import type { EventBus } from '../event-bus';
+import type { Library } from '../library';
+import { createLimiter } from '../llm/limiter';
+import { cancelled } from '../llm/retry';
+import type { LlmTasks } from '../llm/tasks';
+import { createParser } from './parse/parse-in-worker';
+import type { PipelineContext, PipelineOptions } from './pipeline/context';
+import { JobQueue } from './queue/job-queue';
+import { TERMINAL_STATUSES, type Job } from './queue/types';
+import { EntityIndex } from './resolve/entity-index';
+import { createCommitTurns } from './runtime/commit-turns';
+import { ProgressTracker } from './runtime/progress';
+import { createScheduler, type SchedulerOptions } from './runtime/scheduler';
+import { createStepRunner } from './runtime/step-runner';
+import { createWorkerPool } from './runtime/worker-pool';
+
+/** Worker entry points: out/main/<name>.js when built; the src-worker .ts files under tsx and tests. */
+export interface WorkerPaths {
+  parse: string | URL;
+  ingest: string | URL;
+}
+
+export interface IngestOptions extends Partial<PipelineOptions>, Partial<SchedulerOptions> {
+  /** Worker threads in the pool. Default: cores − 1, at least 1. */
+  workers?: number;
+  /** Jobs waiting or running before enqueue is refused. Default 10 000. */
+  capacity?: number;
+  /** LLM calls in flight across all documents. Default 4. */
+  llmConcurrency?: number;
+  parseTimeoutMs?: number;
+  /** Attempts inside one task call (the task layer varies the seed on retry). Default 2. */
+  taskAttempts?: number;
+}
+
+export interface IngestDeps {
+  library: Library;
+  tasks: LlmTasks;
+  events: EventBus;
+  clock: Clock;
+  log: Logger;
+  workerPaths: WorkerPaths;
+  options?: IngestOptions;
+}
+
+export type IngestService = Awaited<ReturnType<typeof startIngest>>;
+
+/** Builds the queue, worker pool, scheduler and pipeline around an open library, and resumes its jobs. */
+export async function startIngest(deps: IngestDeps) {
+  const { library, clock, events } = deps;
+  const log = deps.log.child({ domain: 'ingest' });
+  const o = deps.options ?? {};
+  const opts: PipelineOptions = {
+    maxChunkRetries: o.maxChunkRetries ?? 3,
+    maxJobRetries: o.maxJobRetries ?? 3,
+    backoffBaseMs: o.backoffBaseMs ?? 1000,
+    backoffMaxMs: o.backoffMaxMs ?? 60_000,
+    perJobLlmConcurrency: o.perJobLlmConcurrency ?? 2,
+    blockTokens: o.blockTokens ?? 1000,
+    random: o.random ?? Math.random,
+  };
+  const queue = new JobQueue(library.graph, clock, o.capacity ?? 10_000);
+  const pool = createWorkerPool({
+    workerPath: deps.workerPaths.ingest,
+    size: o.workers ?? Math.max(1, os.availableParallelism() - 1),
+  });
+  const parser = createParser({ workerPath: deps.workerPaths.parse, timeoutMs: o.parseTimeoutMs });
+  const runner = createStepRunner(deps.tasks, pool);
+  const index = await EntityIndex.load(library.graph, library.vectors);
+  const global = createLimiter(o.llmConcurrency ?? 4);
+  const perJob = new Map<string, ReturnType<typeof createLimiter>>();
+  const tracker = new ProgressTracker(() => clock.now());
+  let paused = false;
+  const resumeWaiters = new Set<() => void>();
+  const listeners = new Set<(job: Job) => void>();
+
+  const progress = (job: Job) => {
+    const p = tracker.snapshot(job);
+    events.emit('ingest:progress', p);
+    for (const l of listeners) l(job);
+  };
+
+  const turns = createCommitTurns(() => scheduler.running());
+  const ctx: PipelineContext = {
+    library,
+    queue,
+    runner,
+    pool,
+    parser,
+    index,
+    clock,
+    log,
+    opts,
+    async acquireLlm(job, signal) {
+      let l = perJob.get(job.id);
+      if (!l) perJob.set(job.id, (l = createLimiter(opts.perJobLlmConcurrency)));
+      const releaseJob = await l.acquire(signal);
+      try {
+        const releaseGlobal = await global.acquire(signal);
+        return () => {
+          releaseGlobal();
+          releaseJob();
+        };
+      } catch (e) {
+        releaseJob();
+        throw e;
+      }
+    },
+    whenRunning(signal) {
+      if (!paused) return Promise.resolve();
+      return new Promise((resolve, reject) => {
+        const go = () => {
+          resumeWaiters.delete(go);
+          resolve();
+        };
+        resumeWaiters.add(go);
+        signal.addEventListener('abort', () => (resumeWaiters.delete(go), reject(cancelled())), {
+          once: true,
+        });
+      });
+    },
+    commitTurn: (job, signal) => turns.take(job, signal),
+    async ensureEmbedding(dimension) {
+      await library.vectors.setEmbedding({ model: runner.embedModel, dimension });
+    },
+    progress,
+    stepDone(job) {
+      tracker.step(job.id);
+      progress(job);
+    },
+  };
+
+  const scheduler = createScheduler(ctx, {
+    queue,
+    clock,
+    log,
+    opts: { maxActiveJobs: o.maxActiveJobs ?? 4, pollIntervalMs: o.pollIntervalMs ?? 10_000 },
+    isPaused: () => paused,
+    setPaused(p) {
+      paused = p;
+      if (!p) for (const go of [...resumeWaiters]) go();
+    },
+    onJobStart(job) {
+      tracker.begin(job.id);
+      progress(job);
+    },
+    async onJobEnd(job) {
+      tracker.end(job.id);
+      perJob.delete(job.id);
+      turns.poke();
+      progress(job);
+      events.emit('library:changed', { documentIds: [job.docId] });
+    },
+  });
+
+  const { resumed } = await queue.load();
+  if (resumed.length) log.log('info', 'resuming jobs', { jobs: resumed.length });
+  scheduler.wake();
+
+  return {
+    queue,
+    scheduler,
+    runner,
+    index,
+    pool,
+    ctx,
+    tracker,
+    get paused() {
+      return paused;
+    },
+    /** Notified on every progress change of any job. */
+    onProgress(fn: (job: Job) => void): () => void {
+      listeners.add(fn);
+      return () => listeners.delete(fn);
+    },
+    /** Resolves when every listed document's job has reached a final status. */
+    waitFor(ids: string[], signal?: AbortSignal): Promise<Job[]> {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const jobs = ids.map((id) => queue.get(id));
+          if (jobs.every((j) => !j || TERMINAL_STATUSES.includes(j.status))) {
+            off();
+            resolve(jobs.filter((j): j is Job => Boolean(j)));
+          }
+        };
+        const off = this.onProgress(check);
+        signal?.addEventListener(
+          'abort',
+          () => (off(), reject(new AriadneError('cancelled', 'Cancelled.'))),
+          { once: true },
+        );
+        check();
+      });
+    },
+    async close() {
+      await scheduler.close();
+      await pool.close();
+    },
+  };
+}

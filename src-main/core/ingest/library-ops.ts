@@ -1,0 +1,218 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { AriadneError } from '../../contract/errors';
+import type { DocumentDetail, DocumentSummary } from '../../contract/library';
+import type { IngestService } from './ingest-service';
+import { kindOfFile } from './parse/parse-in-worker';
+import { chunkCounts } from './runtime/progress';
+import { type JobPayload, TERMINAL_STATUSES } from './queue/types';
+
+export interface ImportItem {
+  fileName: string;
+  originalPath: string;
+  read(): Promise<Uint8Array>;
+}
+
+/** Files under the given paths, folders walked recursively; unsupported files are reported, not read. */
+export async function expandPaths(
+  paths: string[],
+): Promise<{ items: ImportItem[]; rejected: { fileName: string; reason: string }[] }> {
+  const items: ImportItem[] = [];
+  const rejected: { fileName: string; reason: string }[] = [];
+  const visit = async (p: string, explicit: boolean): Promise<void> => {
+    const abs = path.resolve(p);
+    const st = await fs.stat(abs).catch(() => null);
+    if (!st) return void rejected.push({ fileName: p, reason: 'not found' });
+    if (st.isDirectory()) {
+      for (const name of (await fs.readdir(abs)).sort())
+        if (!name.startsWith('.')) await visit(path.join(abs, name), false);
+      return;
+    }
+    if (!kindOfFile(abs)) {
+      if (explicit)
+        rejected.push({ fileName: path.basename(abs), reason: 'unsupported file type (PDF, .txt or .md)' });
+      return;
+    }
+    items.push({
+      fileName: path.basename(abs),
+      originalPath: abs,
+      read: async () => new Uint8Array(await fs.readFile(abs)),
+    });
+  };
+  for (const p of paths) await visit(p, true);
+  return { items, rejected };
+}
+
+/**
+ * Library operations on top of the ingest service: import (duplicates recognised by content hash; a changed
+ * file at a known path replaces its earlier document), delete, re-ingest, retry failed chunks, summaries.
+ */
+export function libraryOps(svc: IngestService) {
+  const { library } = svc.ctx;
+  const graph = library.graph;
+
+  async function removeDocument(id: string) {
+    await svc.scheduler.abort(id);
+    if (svc.queue.get(id)) await svc.queue.remove(id);
+    const res = await library.deleteDocument(id);
+    for (const e of res.removedEntityIds) svc.index.remove(e);
+    // Survivors' names and descriptions were re-derived without this document: re-embed them.
+    const changed = await graph.getEntities(res.changedEntityIds);
+    if (changed.length) {
+      const texts = changed.map((e) => (e.description ? `${e.name}: ${e.description}` : e.name));
+      const vecs = await svc.runner.embed(texts, new AbortController().signal);
+      await library.vectors.upsert(
+        'entities',
+        changed.map((e, i) => ({ id: e.id, text: texts[i]!, vector: vecs[i]! })),
+      );
+      changed.forEach((e, i) =>
+        svc.index.put({
+          id: e.id,
+          key: e.canonicalKey,
+          name: e.name,
+          type: e.type,
+          aliases: e.aliases,
+          vector: Float32Array.from(vecs[i]!),
+        }),
+      );
+    }
+  }
+
+  async function enqueueDocument(id: string, fileName: string, originalPath: string) {
+    const kind = kindOfFile(fileName) ?? 'txt';
+    const now = svc.ctx.clock.now();
+    await graph.upsertDocument({ id, title: fileName, status: 'queued', fileName, originalPath });
+    const payload: JobPayload = {
+      fileName,
+      kind,
+      originalPath,
+      stage: 'queued',
+      chunksTotal: null,
+      sections: [],
+      addedAt: now,
+    };
+    const job = await svc.queue.enqueue(id, payload);
+    svc.ctx.progress(job);
+    svc.scheduler.wake();
+  }
+
+  async function importItems(items: ImportItem[]) {
+    const added: { id: string; fileName: string; duplicate: boolean }[] = [];
+    const rejected: { fileName: string; reason: string }[] = [];
+    for (const it of items) {
+      try {
+        const bytes = await it.read();
+        const id = await svc.pool.run((api) => api.hash(bytes));
+        if (await graph.getDocument(id)) {
+          added.push({ id, fileName: it.fileName, duplicate: true });
+          continue;
+        }
+        if (svc.queue.activeCount >= svc.queue.capacity) {
+          throw new AriadneError(
+            'capacity',
+            `The ingest queue is full (${svc.queue.capacity} documents waiting).`,
+          );
+        }
+        if (it.originalPath) {
+          // Same path, new content: the earlier version's contribution is pruned before the new one goes in.
+          const earlier = (await graph.listDocuments()).filter(
+            (d) => d.originalPath === it.originalPath && d.id !== id,
+          );
+          for (const d of earlier) await removeDocument(d.id);
+        }
+        await library.originals.put(bytes);
+        await enqueueDocument(id, it.fileName, it.originalPath);
+        added.push({ id, fileName: it.fileName, duplicate: false });
+      } catch (e) {
+        if (e instanceof AriadneError && e.code === 'capacity') throw e;
+        rejected.push({ fileName: it.fileName, reason: (e as Error).message });
+      }
+    }
+    return { added, rejected };
+  }
+
+  async function summary(id: string): Promise<DocumentSummary> {
+    const d = await graph.getDocument(id);
+    if (!d) throw new AriadneError('not_found', `No document ${id}.`);
+    const job = svc.queue.get(id);
+    const counts = job ? chunkCounts(job) : { done: 0, failed: 0, total: 0 };
+    const p = job ? svc.tracker.snapshot(job) : null;
+    const one = async (q: string) => Number((await graph.query(q, { id }))[0]?.n ?? 0);
+    return {
+      id,
+      title: d.title,
+      authors: d.authors,
+      year: d.year,
+      doi: d.doi,
+      fileName: d.fileName,
+      kind: kindOfFile(d.fileName) ?? 'txt',
+      pages: d.pages ?? 0,
+      status: job?.status ?? (d.status as DocumentSummary['status']),
+      stage: p?.stage ?? 'done',
+      chunksDone: counts.done,
+      chunksTotal: counts.total,
+      chunksFailed: counts.failed,
+      entities: await one(
+        'MATCH (c:Chunk)-[:MENTIONS]->(e:Entity) WHERE c.docId = $id RETURN count(DISTINCT e) AS n',
+      ),
+      relationships: await one(
+        'MATCH (:Entity)-[r:RELATED]->(:Entity) WHERE r.docId = $id RETURN count(*) AS n',
+      ),
+      etaMs: p?.etaMs ?? null,
+      error: job?.error ?? null,
+      addedAt: new Date(job?.payload.addedAt ?? d.createdAt).toISOString(),
+    };
+  }
+
+  return {
+    importItems,
+    summary,
+    removeDocument,
+    async list() {
+      const docs = await graph.listDocuments();
+      return Promise.all(docs.map((d) => summary(d.id)));
+    },
+    async detail(id: string): Promise<DocumentDetail> {
+      const s = await summary(id);
+      const job = svc.queue.get(id);
+      const chunkErrors = [...(job?.tasks.values() ?? [])]
+        .filter((t) => t.status === 'failed' || (t.error && t.status !== 'done'))
+        .map((t) => ({
+          chunkIndex: t.chunkIndex,
+          step: t.step,
+          attempts: t.attempts,
+          error: t.error ?? 'failed',
+        }));
+      return { ...s, chunkErrors, sections: job?.payload.sections ?? [] };
+    },
+    async reingest(id: string) {
+      const d = await graph.getDocument(id);
+      if (!d) throw new AriadneError('not_found', `No document ${id}.`);
+      await removeDocument(id);
+      await enqueueDocument(id, d.fileName, d.originalPath);
+    },
+    async retryFailed(id: string) {
+      const job = svc.queue.get(id);
+      if (!job) throw new AriadneError('not_found', `No job for document ${id}.`);
+      if (!TERMINAL_STATUSES.includes(job.status) || job.status === 'done') return;
+      const failed = [...job.tasks.values()].filter((t) => t.status === 'failed');
+      await svc.queue.saveTasks(
+        job,
+        failed.map((t) => ({ ...t, status: 'pending', attempts: 0, nextRunAt: 0, error: null })),
+      );
+      const again = await svc.queue.enqueue(id, { ...job.payload, stage: 'queued' }, { keepTasks: true });
+      svc.ctx.progress(again);
+      svc.scheduler.wake();
+    },
+    async cancel(id: string) {
+      const job = svc.queue.get(id);
+      if (!job) throw new AriadneError('not_found', `No job for document ${id}.`);
+      if (job.status === 'running') await svc.scheduler.abort(id);
+      else if (job.status === 'queued') {
+        await svc.queue.complete(id, 'cancelled', 'Cancelled.');
+        await graph.setDocumentStatus(id, 'cancelled');
+        svc.ctx.progress(job);
+      }
+    },
+  };
+}

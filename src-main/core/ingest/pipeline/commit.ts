@@ -1,0 +1,133 @@
+import type { ChunkEvidence } from '../../store/graph/types';
+import type { ChunkRecord } from '../../store/graph/types';
+import type { Job } from '../queue/types';
+import { resolveEntities, type Resolution } from '../resolve/resolve';
+import type { PipelineContext } from './context';
+import type { GroundedEntity, GroundedExtraction } from './postprocess';
+
+const EMBED_BATCH = 64;
+
+const entityText = (name: string, description: string) => (description ? `${name}: ${description}` : name);
+
+async function embedAll(
+  ctx: PipelineContext,
+  job: Job,
+  texts: string[],
+  signal: AbortSignal,
+): Promise<number[][]> {
+  const out: number[][] = [];
+  for (let i = 0; i < texts.length; i += EMBED_BATCH) {
+    const release = await ctx.acquireLlm(job, signal);
+    try {
+      out.push(...(await ctx.runner.embed(texts.slice(i, i + EMBED_BATCH), signal)));
+    } finally {
+      release();
+    }
+  }
+  if (out[0]) await ctx.ensureEmbedding(out[0].length);
+  return out;
+}
+
+/** The document's distinct entities, each from its first chunk (deterministic whatever finished first). */
+function distinctEntities(chunks: ChunkRecord[], x: Map<number, GroundedExtraction>): GroundedEntity[] {
+  const byKey = new Map<string, GroundedEntity>();
+  for (const c of chunks)
+    for (const e of x.get(c.index)!.entities) if (!byKey.has(e.key)) byKey.set(e.key, e);
+  return [...byKey.values()];
+}
+
+/**
+ * Resolution against the library, run under the commit turn so documents resolve in queue order. Its output
+ * (which key attaches to which existing entity, and the ambiguous candidates) is persisted as a step.
+ */
+export async function resolveDocument(
+  ctx: PipelineContext,
+  job: Job,
+  chunks: ChunkRecord[],
+  x: Map<number, GroundedExtraction>,
+  signal: AbortSignal,
+): Promise<Resolution> {
+  const entities = distinctEntities(chunks, x);
+  const vectors = await embedAll(
+    ctx,
+    job,
+    entities.map((e) => entityText(e.name, e.description)),
+    signal,
+  );
+  const abbreviations = await ctx.pool.run((api) =>
+    api.abbreviations(chunks.map((c) => c.text).join('\n\n')),
+  );
+  return resolveEntities(
+    entities.map((e, i) => ({ key: e.key, name: e.name, type: e.type, vector: vectors[i]! })),
+    { index: ctx.index, vectors: ctx.library.vectors, abbreviations },
+  );
+}
+
+/**
+ * Writes the evidence of every successful chunk in one transaction (replacing what those chunks wrote
+ * before), then re-embeds the entities it touched and drops the vectors of entities it emptied.
+ */
+export async function commitDocument(
+  ctx: PipelineContext,
+  job: Job,
+  chunks: ChunkRecord[],
+  x: Map<number, GroundedExtraction>,
+  resolution: Resolution,
+  signal: AbortSignal,
+): Promise<{ entities: number; relations: number }> {
+  const { graph, vectors } = ctx.library;
+  const items: ChunkEvidence[] = chunks.map((c) => {
+    const g = x.get(c.index)!;
+    return {
+      docId: job.docId,
+      chunkIndex: c.index,
+      entities: g.entities.map((e) => ({
+        key: e.key,
+        id: resolution.attach[e.key],
+        name: e.name,
+        type: e.type,
+        description: e.description,
+        confidence: e.confidence,
+      })),
+      relations: g.relations.map((r) => ({
+        source: r.source,
+        target: r.target,
+        keywords: r.keywords,
+        description: r.description,
+        confidence: r.confidence,
+      })),
+    };
+  });
+  job.payload.stage = 'persisting';
+  ctx.progress(job);
+  const res = await graph.addEvidence(items);
+  const removed = new Set(res.removedEntityIds);
+  const ids = [...new Set([...Object.values(res.entityIds), ...res.touchedEntityIds])]
+    .filter((id) => !removed.has(id))
+    .sort();
+  const ents = [];
+  for (let i = 0; i < ids.length; i += 500) ents.push(...(await graph.getEntities(ids.slice(i, i + 500))));
+  const vecs = await embedAll(
+    ctx,
+    job,
+    ents.map((e) => entityText(e.name, e.description)),
+    signal,
+  );
+  await vectors.upsert(
+    'entities',
+    ents.map((e, i) => ({ id: e.id, text: entityText(e.name, e.description), vector: vecs[i]! })),
+  );
+  await vectors.deleteIds('entities', [...removed]);
+  for (const id of removed) ctx.index.remove(id);
+  ents.forEach((e, i) =>
+    ctx.index.put({
+      id: e.id,
+      key: e.canonicalKey,
+      name: e.name,
+      type: e.type,
+      aliases: e.aliases,
+      vector: Float32Array.from(vecs[i]!),
+    }),
+  );
+  return { entities: ents.length, relations: items.reduce((n, it) => n + it.relations.length, 0) };
+}

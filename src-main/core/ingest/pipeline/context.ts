@@ -1,0 +1,60 @@
+import type { Clock, Logger } from '../../deps';
+import type { Library } from '../../library';
+import type { Parser } from '../parse/parse-in-worker';
+import type { JobQueue } from '../queue/job-queue';
+import type { Job } from '../queue/types';
+import type { EntityIndex } from '../resolve/entity-index';
+import type { StepRunner } from '../runtime/step-runner';
+import type { WorkerPool } from '../runtime/worker-pool';
+
+export interface PipelineOptions {
+  /** Retries of one chunk step after its first attempt; then the chunk is failed. Default 3. */
+  maxChunkRetries: number;
+  /** Whole-job retries (unreachable Ollama, a store error) before the job is dead-lettered. Default 3. */
+  maxJobRetries: number;
+  backoffBaseMs: number;
+  backoffMaxMs: number;
+  /** LLM calls in flight for one document. Default 2. */
+  perJobLlmConcurrency: number;
+  /** Block size for chunking, in estimated tokens. Default 1000. */
+  blockTokens: number;
+  random: () => number;
+}
+
+/** Everything a job driver needs; built once by the ingest service. */
+export interface PipelineContext {
+  library: Library;
+  queue: JobQueue;
+  runner: StepRunner;
+  pool: WorkerPool;
+  parser: Parser;
+  index: EntityIndex;
+  clock: Clock;
+  log: Logger;
+  opts: PipelineOptions;
+  /** Takes a slot under the per-job and the global LLM concurrency limits. */
+  acquireLlm(job: Job, signal: AbortSignal): Promise<() => void>;
+  /** Resolves when ingestion is not paused. */
+  whenRunning(signal: AbortSignal): Promise<void>;
+  /** Serialises commits in queue order, so resolution is the same on every run. */
+  commitTurn(job: Job, signal: AbortSignal): Promise<() => void>;
+  /** Records the library's embedding model on the first vectors. */
+  ensureEmbedding(dimension: number): Promise<void>;
+  progress(job: Job): void;
+  /** A chunk step finished (for throughput and ETA). */
+  stepDone(job: Job): void;
+}
+
+/** Raised when a step ran out of retries: the chunk is failed, the rest of the job goes on. */
+export class StepFailed extends Error {
+  constructor(
+    readonly chunkIndex: number,
+    readonly step: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Raised when a step cannot run yet because an earlier step of its chunk chain failed. */
+export class StepBlocked extends Error {}

@@ -1,0 +1,132 @@
+import type { Extraction } from '../../llm/schemas';
+import { canonicalKey, displayName, findInText, normaliseName } from './names';
+
+export interface GroundedEntity {
+  key: string;
+  name: string;
+  type: string;
+  description: string;
+  /** 1 when the name occurs in the chunk; down-weighted otherwise. */
+  confidence: number;
+}
+
+export interface GroundedRelation {
+  source: string;
+  target: string;
+  keywords: string[];
+  description: string;
+  confidence: number;
+}
+
+export interface GroundedExtraction {
+  entities: GroundedEntity[];
+  relations: GroundedRelation[];
+  /** Entities the chunk never mentions and that no relation needs: dropped. */
+  dropped: number;
+}
+
+export const UNGROUNDED_CONFIDENCE = 0.5;
+
+/**
+ * The seed's post-processing, after the task layer's schema validation: ground every entity in the chunk
+ * (found → confidence 1; not found but needed by a relation → kept at 0.5; otherwise dropped), merge
+ * duplicates by (normalised name, type) joining their descriptions, restore scientific casing, and split
+ * relationship keywords into single tags. Pure and deterministic, so it runs in a worker.
+ */
+export function groundExtraction(x: Extraction, chunkText: string): GroundedExtraction {
+  const needed = new Set<string>();
+  for (const r of x.relationships) {
+    needed.add(normaliseName(r.source_entity));
+    needed.add(normaliseName(r.target_entity));
+  }
+  const byKey = new Map<string, GroundedEntity>();
+  const keyOfName = new Map<string, string>();
+  let dropped = 0;
+  for (const e of x.entities) {
+    const raw = e.entity_name.trim();
+    if (!raw) continue;
+    const grounded = findInText(raw, chunkText) !== null;
+    if (!grounded && !needed.has(normaliseName(raw))) {
+      dropped++;
+      continue;
+    }
+    const key = canonicalKey(raw, e.entity_type);
+    const description = e.entity_description.trim();
+    const confidence = grounded ? 1 : UNGROUNDED_CONFIDENCE;
+    const prev = byKey.get(key);
+    if (prev) {
+      if (description && !prev.description.includes(description))
+        prev.description = `${prev.description} ${description}`.trim();
+      prev.confidence = Math.max(prev.confidence, confidence);
+    } else {
+      byKey.set(key, {
+        key,
+        name: displayName(raw, chunkText),
+        type: e.entity_type,
+        description,
+        confidence,
+      });
+    }
+    keyOfName.set(normaliseName(raw), key);
+  }
+  const relations: GroundedRelation[] = [];
+  const seen = new Set<string>();
+  for (const r of x.relationships) {
+    const source = keyOfName.get(normaliseName(r.source_entity));
+    const target = keyOfName.get(normaliseName(r.target_entity));
+    if (!source || !target || source === target) continue;
+    const keywords = [
+      ...new Set(
+        r.relationship_keywords
+          .flatMap((k) => k.split(/[,;/|]/))
+          .map((k) => k.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    ].sort();
+    const description = r.relationship_description.trim();
+    const id = `${source}\u0000${target}\u0000${description}`;
+    if (!description || seen.has(id)) continue;
+    seen.add(id);
+    const confidence = Math.min(byKey.get(source)!.confidence, byKey.get(target)!.confidence);
+    relations.push({
+      source,
+      target,
+      keywords: keywords.length ? keywords : ['related to'],
+      description,
+      confidence,
+    });
+  }
+  const entities = [...byKey.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return { entities, relations, dropped };
+}
+
+/**
+ * Abbreviation ↔ long-form pairs written in the text as "long form (ABBR)" (Schwartz–Hearst, simplified):
+ * the abbreviation's letters must start words of the long form, in order.
+ */
+export function findAbbreviations(text: string): { short: string; long: string }[] {
+  const out = new Map<string, { short: string; long: string }>();
+  const re = /((?:[\p{L}\p{N}-]+\s+){1,8}?)\(([\p{Lu}][\p{L}\p{N}-]{1,9})\)/gu;
+  for (const m of text.matchAll(re)) {
+    const short = m[2]!;
+    const words = m[1]!.trim().split(/\s+/);
+    const letters = short.replace(/[^\p{L}]/gu, '').toLowerCase();
+    if (letters.length < 2) continue;
+    // Take the fewest trailing words whose initials cover the abbreviation's letters in order.
+    for (let n = 1; n <= Math.min(words.length, letters.length + 2); n++) {
+      const cand = words.slice(-n);
+      if (cand[0]![0]?.toLowerCase() !== letters[0]) continue;
+      if (coversLetters(cand.join(' ').toLowerCase(), letters)) {
+        out.set(short.toLowerCase(), { short, long: cand.join(' ') });
+        break;
+      }
+    }
+  }
+  return [...out.values()];
+}
+
+function coversLetters(long: string, letters: string): boolean {
+  let i = 0;
+  for (const ch of long) if (ch === letters[i]) i++;
+  return i === letters.length;
+}

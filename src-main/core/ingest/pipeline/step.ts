@@ -1,0 +1,94 @@
+import { AriadneError, isAriadneError } from '../../../contract/errors';
+import { sleep } from '../../llm/retry';
+import { backoffDelay } from '../queue/backoff';
+import { type ChunkState, type ChunkStep, type Job, taskKey } from '../queue/types';
+import { type PipelineContext, StepFailed } from './context';
+
+/** Errors that say nothing about this chunk: the whole job waits and retries instead of burning chunk retries. */
+const JOB_LEVEL = new Set(['ollama_unreachable', 'model_missing', 'disk_full', 'dimension_mismatch']);
+
+export function isJobLevel(e: unknown): e is AriadneError {
+  return isAriadneError(e) && JOB_LEVEL.has(e.code);
+}
+
+export function message(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/**
+ * Runs one step of one chunk exactly once per (document, chunk, step, model): a persisted output for the
+ * same model is returned without calling anything. Failures are retried with exponential backoff and
+ * jitter up to max_chunk_retries, every attempt persisted; then the step is failed.
+ */
+export async function runStep<T>(
+  ctx: PipelineContext,
+  job: Job,
+  signal: AbortSignal,
+  chunkIndex: number,
+  step: ChunkStep,
+  model: string,
+  fn: () => Promise<T>,
+  opts: { usesLlm?: boolean } = {},
+): Promise<T> {
+  const prev = job.tasks.get(taskKey(chunkIndex, step));
+  if (prev?.status === 'done' && prev.output?.model === model) return prev.output.value as T;
+  if (prev?.status === 'failed') throw new StepFailed(chunkIndex, step, prev.error ?? 'failed');
+  const state: ChunkState =
+    prev && prev.output?.model !== model && prev.status === 'done'
+      ? { ...prev, status: 'pending', attempts: 0, error: null, output: null }
+      : (prev ?? {
+          chunkIndex,
+          step,
+          status: 'pending',
+          attempts: 0,
+          nextRunAt: 0,
+          error: null,
+          output: null,
+        });
+  for (;;) {
+    const wait = state.nextRunAt - ctx.clock.now();
+    if (wait > 0) await sleep(wait, ctx.clock, signal);
+    await ctx.whenRunning(signal);
+    const release = opts.usesLlm === false ? () => undefined : await ctx.acquireLlm(job, signal);
+    let value: T;
+    try {
+      if (signal.aborted) throw new AriadneError('cancelled', 'Cancelled.');
+      value = await fn();
+    } catch (e) {
+      release();
+      if (signal.aborted || (isAriadneError(e) && e.code === 'cancelled')) throw e;
+      if (isJobLevel(e)) throw e;
+      state.attempts++;
+      state.error = message(e);
+      if (state.attempts > ctx.opts.maxChunkRetries) {
+        state.status = 'failed';
+        await ctx.queue.saveTasks(job, [{ ...state }]);
+        ctx.log.log('warn', 'chunk step failed', {
+          doc: job.docId,
+          chunk: chunkIndex,
+          step,
+          attempts: state.attempts,
+          error: state.error,
+        });
+        throw new StepFailed(chunkIndex, step, state.error);
+      }
+      state.status = 'pending';
+      state.nextRunAt =
+        ctx.clock.now() +
+        backoffDelay(state.attempts, {
+          baseMs: ctx.opts.backoffBaseMs,
+          maxMs: ctx.opts.backoffMaxMs,
+          random: ctx.opts.random,
+        });
+      await ctx.queue.saveTasks(job, [{ ...state }]);
+      continue;
+    }
+    release();
+    state.status = 'done';
+    state.error = null;
+    state.output = { model, value };
+    await ctx.queue.saveTasks(job, [{ ...state }]);
+    ctx.stepDone(job);
+    return value;
+  }
+}

@@ -1,0 +1,221 @@
+import { AriadneError } from '../../../contract/errors';
+import type { JobStatus } from '../../../contract/library';
+import type { Clock } from '../../deps';
+import type { GraphStore } from '../../store/graph/graph-store';
+import {
+  ACTIVE_STATUSES,
+  type ChunkState,
+  type ChunkStep,
+  type Job,
+  type JobPayload,
+  TERMINAL_STATUSES,
+  taskKey,
+} from './types';
+
+const JOB_KIND = 'ingest';
+
+/**
+ * The persistent job queue (seed 000 "Low Level Impl Details"): a FIFO of ready job ids plus a map for
+ * O(1) lookup, mirrored to Job/ChunkTask records in the graph so a restart resumes where it stopped.
+ * Callers change jobs only through these helpers, which enforce the status transitions.
+ */
+export class JobQueue {
+  /** Insertion-ordered: a Map gives FIFO iteration and O(1) removal. */
+  private readonly fifo = new Map<string, true>();
+  private readonly jobs = new Map<string, Job>();
+
+  constructor(
+    private readonly graph: GraphStore,
+    private readonly clock: Clock,
+    readonly capacity: number,
+  ) {}
+
+  /** Loads persisted jobs; jobs that were running when the process died go back to the queue as they were. */
+  async load(): Promise<{ resumed: string[] }> {
+    const resumed: string[] = [];
+    for (const r of await this.graph.listJobs({ kind: JOB_KIND })) {
+      const job: Job = {
+        id: r.id,
+        docId: r.docId,
+        status: r.status as JobStatus,
+        attempts: r.attempts,
+        nextRunAt: r.nextRunAt,
+        error: r.error,
+        payload: JSON.parse(r.payload) as JobPayload,
+        createdAt: r.createdAt,
+        tasks: new Map(),
+      };
+      for (const t of await this.graph.listChunkTasks(r.id)) {
+        const state: ChunkState = {
+          chunkIndex: t.chunkIndex,
+          step: t.step as ChunkStep,
+          // A step that was in flight is simply pending again: its output was never persisted.
+          status: t.status === 'running' ? 'pending' : (t.status as ChunkState['status']),
+          attempts: t.attempts,
+          nextRunAt: t.nextRunAt,
+          error: t.error,
+          output: t.output ? (JSON.parse(t.output) as ChunkState['output']) : null,
+        };
+        job.tasks.set(taskKey(t.chunkIndex, state.step), state);
+      }
+      if (job.status === 'running') {
+        job.status = 'queued';
+        resumed.push(job.id);
+        await this.persist(job);
+      }
+      this.jobs.set(job.id, job);
+      if (job.status === 'queued') this.fifo.set(job.id, true);
+    }
+    return { resumed };
+  }
+
+  get(id: string): Job | undefined {
+    return this.jobs.get(id);
+  }
+
+  list(): Job[] {
+    return [...this.jobs.values()];
+  }
+
+  get activeCount(): number {
+    let n = 0;
+    for (const j of this.jobs.values()) if (ACTIVE_STATUSES.includes(j.status)) n++;
+    return n;
+  }
+
+  /** Adds a job (or restarts a finished one for the same document). Refused beyond capacity. */
+  async enqueue(docId: string, payload: JobPayload, opts: { keepTasks?: boolean } = {}): Promise<Job> {
+    const prev = this.jobs.get(docId);
+    if (prev && ACTIVE_STATUSES.includes(prev.status)) return prev;
+    if (this.activeCount >= this.capacity) {
+      throw new AriadneError(
+        'capacity',
+        `The ingest queue is full (${this.capacity} documents waiting); wait for some to finish and add the rest.`,
+        { retryable: true },
+      );
+    }
+    const job: Job = {
+      id: docId,
+      docId,
+      status: 'queued',
+      attempts: 0,
+      nextRunAt: this.clock.now(),
+      error: null,
+      payload,
+      createdAt: prev?.createdAt ?? this.clock.now(),
+      tasks: opts.keepTasks && prev ? prev.tasks : new Map(),
+    };
+    if (prev && !opts.keepTasks) await this.graph.deleteJobs([prev.id]);
+    this.jobs.set(job.id, job);
+    this.fifo.delete(job.id);
+    this.fifo.set(job.id, true);
+    await this.persist(job);
+    return job;
+  }
+
+  /** The first queued job whose time has come, in FIFO order; null when none is ready. */
+  peekReady(now = this.clock.now()): Job | null {
+    for (const id of this.fifo.keys()) {
+      const j = this.jobs.get(id)!;
+      if (j.nextRunAt <= now) return j;
+    }
+    return null;
+  }
+
+  /** When the earliest waiting job becomes ready (for the scheduler's timer); null when nothing waits. */
+  nextRunAt(): number | null {
+    let min: number | null = null;
+    for (const id of this.fifo.keys()) {
+      const t = this.jobs.get(id)!.nextRunAt;
+      if (min === null || t < min) min = t;
+    }
+    return min;
+  }
+
+  async markRunning(id: string): Promise<Job> {
+    const job = this.must(id);
+    if (job.status !== 'queued')
+      throw new AriadneError('conflict', `Job ${id} is ${job.status}, not queued.`);
+    job.status = 'running';
+    this.fifo.delete(id);
+    await this.persist(job);
+    return job;
+  }
+
+  /** A whole-job failure that may pass: back to the queue after `delayMs`. */
+  async scheduleRetry(id: string, error: string, delayMs: number): Promise<Job> {
+    const job = this.must(id);
+    if (job.status !== 'running')
+      throw new AriadneError('conflict', `Job ${id} is ${job.status}, not running.`);
+    job.status = 'queued';
+    job.attempts++;
+    job.error = error;
+    job.nextRunAt = this.clock.now() + delayMs;
+    this.fifo.set(id, true);
+    await this.persist(job);
+    return job;
+  }
+
+  /** Ends a job in one of the terminal statuses. */
+  async complete(id: string, status: JobStatus, error: string | null = null): Promise<Job> {
+    const job = this.must(id);
+    if (!TERMINAL_STATUSES.includes(status))
+      throw new AriadneError('internal', `${status} is not a final status.`);
+    if (status !== 'cancelled' && job.status !== 'running') {
+      throw new AriadneError('conflict', `Job ${id} is ${job.status}, not running.`);
+    }
+    job.status = status;
+    job.error = error;
+    this.fifo.delete(id);
+    await this.persist(job);
+    return job;
+  }
+
+  async savePayload(job: Job): Promise<void> {
+    await this.persist(job);
+  }
+
+  /** Upserts per-chunk step states (attempts, errors, outputs). */
+  async saveTasks(job: Job, states: ChunkState[]): Promise<void> {
+    for (const s of states) job.tasks.set(taskKey(s.chunkIndex, s.step), s);
+    await this.graph.upsertChunkTasks(
+      states.map((s) => ({
+        jobId: job.id,
+        chunkIndex: s.chunkIndex,
+        step: s.step,
+        status: s.status,
+        attempts: s.attempts,
+        nextRunAt: s.nextRunAt,
+        error: s.error,
+        output: s.output ? JSON.stringify(s.output) : null,
+      })),
+    );
+  }
+
+  async remove(id: string): Promise<void> {
+    this.jobs.delete(id);
+    this.fifo.delete(id);
+    await this.graph.deleteJobs([id]);
+  }
+
+  private must(id: string): Job {
+    const job = this.jobs.get(id);
+    if (!job) throw new AriadneError('not_found', `No job for document ${id}.`);
+    return job;
+  }
+
+  private async persist(job: Job): Promise<void> {
+    await this.graph.upsertJobs([
+      {
+        id: job.id,
+        kind: JOB_KIND,
+        docId: job.docId,
+        status: job.status,
+        attempts: job.attempts,
+        nextRunAt: job.nextRunAt,
+        error: job.error,
+        payload: JSON.stringify(job.payload),
+      },
+    ]);
+  }
+}

@@ -1,0 +1,59 @@
+import type { IngestStage, JobStatus } from '../../../contract/library';
+
+export type ChunkStep = 'summary' | 'extract' | 'questions' | 'embed' | 'resolve' | 'commit';
+export type TaskStatus = 'pending' | 'running' | 'done' | 'failed';
+
+/** Document-level steps use this chunk index. */
+export const DOC_LEVEL = -1;
+
+export interface ChunkState {
+  chunkIndex: number;
+  step: ChunkStep;
+  status: TaskStatus;
+  attempts: number;
+  nextRunAt: number;
+  error: string | null;
+  /** The step's persisted output (JSON-able), with the model that produced it. */
+  output: StepOutput | null;
+}
+
+export interface StepOutput {
+  model: string;
+  value: unknown;
+}
+
+export interface JobPayload {
+  fileName: string;
+  kind: 'pdf' | 'txt' | 'md';
+  originalPath: string;
+  stage: IngestStage;
+  /** Known once the document is chunked; the chunks themselves live in the graph. */
+  chunksTotal: number | null;
+  sections: { name: string; page: number }[];
+  addedAt: number;
+}
+
+export interface Job {
+  id: string;
+  docId: string;
+  status: JobStatus;
+  /** Job-level attempts (whole-job failures such as an unreachable Ollama), not chunk retries. */
+  attempts: number;
+  nextRunAt: number;
+  error: string | null;
+  payload: JobPayload;
+  createdAt: number;
+  /** Keyed by `${chunkIndex}:${step}`. */
+  tasks: Map<string, ChunkState>;
+}
+
+export const ACTIVE_STATUSES: readonly JobStatus[] = ['queued', 'running'];
+export const TERMINAL_STATUSES: readonly JobStatus[] = [
+  'done',
+  'partially_failed',
+  'failed',
+  'cancelled',
+  'dead_lettered',
+];
+
+export const taskKey = (chunkIndex: number, step: ChunkStep) => `${chunkIndex}:${step}`;

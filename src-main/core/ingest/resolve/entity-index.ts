@@ -1,0 +1,116 @@
+import doubleMetaphone from 'talisman/phonetics/double-metaphone.js';
+import type { GraphStore } from '../../store/graph/graph-store';
+import type { VectorStore } from '../../store/vectors/vector-store';
+import { matchKey, normaliseName } from '../pipeline/names';
+
+export interface IndexedEntity {
+  id: string;
+  key: string;
+  name: string;
+  type: string;
+  aliases: string[];
+  vector: Float32Array | null;
+}
+
+/** Blocking keys of seed 004: a normalised-name prefix and double-metaphone codes of name and aliases. */
+export function blockingKeys(name: string): string[] {
+  const m = matchKey(name);
+  const keys = new Set<string>();
+  if (m) keys.add(`p:${m.slice(0, 4)}`);
+  const words = normaliseName(name)
+    .replace(/[^\p{L}\s]/gu, ' ')
+    .trim();
+  if (words) {
+    try {
+      for (const code of doubleMetaphone(words.replace(/\s+/g, ''))) if (code) keys.add(`m:${code}`);
+    } catch {
+      // Non-Latin names have no phonetic code; the prefix and vector keys still block them.
+    }
+  }
+  return [...keys];
+}
+
+/**
+ * The library's entities in memory for blocking: key → entity ids, with names, aliases and vectors. Kept
+ * in step with every commit, so resolution never scans the graph.
+ */
+export class EntityIndex {
+  private readonly byId = new Map<string, IndexedEntity>();
+  private readonly blocks = new Map<string, Set<string>>();
+
+  static async load(graph: GraphStore, vectors: VectorStore): Promise<EntityIndex> {
+    const idx = new EntityIndex();
+    const ids = await graph.listIds('entities');
+    const vecs = new Map<string, Float32Array>();
+    for (const r of await vectors.rows('entities')) vecs.set(r.id, Float32Array.from(r.vector));
+    for (let i = 0; i < ids.length; i += 500) {
+      for (const e of await graph.getEntities(ids.slice(i, i + 500))) {
+        idx.put({
+          id: e.id,
+          key: e.canonicalKey,
+          name: e.name,
+          type: e.type,
+          aliases: e.aliases,
+          vector: vecs.get(e.id) ?? null,
+        });
+      }
+    }
+    return idx;
+  }
+
+  get(id: string): IndexedEntity | undefined {
+    return this.byId.get(id);
+  }
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  put(e: IndexedEntity): void {
+    const prev = this.byId.get(e.id);
+    if (prev) this.remove(e.id);
+    const merged = { ...e, vector: e.vector ?? prev?.vector ?? null };
+    this.byId.set(e.id, merged);
+    for (const k of this.keysOf(merged)) {
+      let s = this.blocks.get(k);
+      if (!s) this.blocks.set(k, (s = new Set()));
+      s.add(e.id);
+    }
+  }
+
+  setVector(id: string, vector: ArrayLike<number>): void {
+    const e = this.byId.get(id);
+    if (e) e.vector = Float32Array.from(vector);
+  }
+
+  remove(id: string): void {
+    const e = this.byId.get(id);
+    if (!e) return;
+    for (const k of this.keysOf(e)) this.blocks.get(k)?.delete(id);
+    this.byId.delete(id);
+  }
+
+  /** Entities sharing a blocking key with `name`, at most `limit` per key (seed: 100). */
+  candidates(name: string, limit = 100): IndexedEntity[] {
+    const out = new Map<string, IndexedEntity>();
+    for (const k of blockingKeys(name)) {
+      let n = 0;
+      for (const id of this.blocks.get(k) ?? []) {
+        if (n++ >= limit) break;
+        out.set(id, this.byId.get(id)!);
+      }
+    }
+    return [...out.values()];
+  }
+
+  /** Exact lookup by normalised name or alias (for abbreviation ↔ long-form pairs). */
+  byName(name: string): IndexedEntity[] {
+    return this.candidates(name).filter((e) =>
+      [e.name, ...e.aliases].some((x) => matchKey(x) === matchKey(name)),
+    );
+  }
+
+  private keysOf(e: IndexedEntity): string[] {
+    return [...new Set([e.name, ...e.aliases].flatMap(blockingKeys))];
+  }
+}

@@ -1,0 +1,46 @@
+import jaroWinkler from 'talisman/metrics/jaro-winkler.js';
+import { normaliseName } from '../pipeline/names';
+
+/** Seed 004 thresholds. */
+export const MATCH_THRESHOLD = 0.85;
+export const HIGH_CONFIDENCE_THRESHOLD = 0.95;
+export const AMBIGUITY_THRESHOLD = 0.8;
+
+export function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    dot += a[i]! * b[i]!;
+    na += a[i]! * a[i]!;
+    nb += b[i]! * b[i]!;
+  }
+  return na && nb ? dot / Math.sqrt(na * nb) : 0;
+}
+
+export interface ScoreInput {
+  name: string;
+  type: string;
+  vector: ArrayLike<number> | null;
+}
+
+export interface CandidateInfo {
+  name: string;
+  aliases: string[];
+  type: string;
+  vector: ArrayLike<number> | null;
+}
+
+/**
+ * 0.4 · name (Jaro–Winkler against the name and every alias; 1.0 for a known abbreviation pair)
+ * + 0.4 · cosine of the entity embeddings + 0.2 · type (1.0 same type, 0.3 compatible).
+ */
+export function scorePair(a: ScoreInput, b: CandidateInfo, abbreviationPair: boolean): number {
+  const n = normaliseName(a.name);
+  const names = [b.name, ...b.aliases].map(normaliseName);
+  const nameScore = abbreviationPair ? 1 : Math.max(...names.map((x) => jaroWinkler(n, x)));
+  const semantic = a.vector && b.vector ? Math.max(0, cosine(a.vector, b.vector)) : 0;
+  const typeScore = a.type === b.type ? 1 : 0.3;
+  return 0.4 * nameScore + 0.4 * semantic + 0.2 * typeScore;
+}

@@ -1,0 +1,62 @@
+import type { IngestProgress } from '../../../contract/library';
+import { type Job, taskKey } from '../queue/types';
+
+const CHUNK_STEPS = ['extract', 'questions', 'embed'] as const;
+
+/** Per-chunk completion as the library view shows it. */
+export function chunkCounts(job: Job): { done: number; failed: number; total: number } {
+  const total = job.payload.chunksTotal ?? 0;
+  let done = 0;
+  let failed = 0;
+  for (let i = 0; i < total; i++) {
+    const steps = i < total - 1 ? [...CHUNK_STEPS, 'summary' as const] : CHUNK_STEPS;
+    const states = steps.map((s) => job.tasks.get(taskKey(i, s))?.status);
+    if (states.some((s) => s === 'failed')) failed++;
+    else if (states.every((s) => s === 'done')) done++;
+  }
+  return { done, failed, total };
+}
+
+/** Throughput measured per job in this process; the ETA is remaining steps × observed time per step. */
+export class ProgressTracker {
+  private readonly started = new Map<string, { at: number; steps: number }>();
+
+  constructor(private readonly now: () => number) {}
+
+  begin(jobId: string): void {
+    this.started.set(jobId, { at: this.now(), steps: 0 });
+  }
+
+  step(jobId: string): void {
+    const s = this.started.get(jobId);
+    if (s) s.steps++;
+  }
+
+  end(jobId: string): void {
+    this.started.delete(jobId);
+  }
+
+  eta(job: Job): number | null {
+    const s = this.started.get(job.id);
+    const total = job.payload.chunksTotal;
+    if (!s || !s.steps || total === null) return null;
+    const all = total * 4 + 1;
+    const done = [...job.tasks.values()].filter((t) => t.status === 'done').length;
+    return Math.max(0, Math.round(((this.now() - s.at) / s.steps) * Math.max(0, all - done)));
+  }
+
+  snapshot(job: Job): IngestProgress {
+    const c = chunkCounts(job);
+    const terminal = !['queued', 'running'].includes(job.status);
+    return {
+      documentId: job.docId,
+      status: job.status,
+      stage: terminal ? 'done' : job.payload.stage,
+      chunksDone: c.done,
+      chunksTotal: c.total,
+      chunksFailed: c.failed,
+      etaMs: terminal ? 0 : this.eta(job),
+      error: job.error,
+    };
+  }
+}

@@ -1,0 +1,167 @@
+import { AriadneError, isAriadneError } from '../../../contract/errors';
+import type { JobStatus } from '../../../contract/library';
+import type { Clock, Logger } from '../../deps';
+import { type PipelineContext, StepFailed } from '../pipeline/context';
+import { runJob } from '../pipeline/run-job';
+import { message } from '../pipeline/step';
+import { backoffDelay } from '../queue/backoff';
+import type { JobQueue } from '../queue/job-queue';
+import type { Job } from '../queue/types';
+
+export interface SchedulerOptions {
+  /** Documents processed at the same time. Default 4. */
+  maxActiveJobs: number;
+  /** The longest the scheduler sleeps without being woken. Default 10 s. */
+  pollIntervalMs: number;
+}
+
+export interface Scheduler {
+  wake(): void;
+  pause(): void;
+  resume(): void;
+  readonly paused: boolean;
+  running(): Job[];
+  /** Aborts a running job; resolves once its driver has stopped. */
+  abort(id: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Wakes on enqueue, on every finished job and at the next job's next_run_at (at most every poll interval),
+ * starts ready jobs in FIFO order, and turns each job's outcome into its final status: done, partially
+ * failed (chunks out of retries), failed (nothing usable), retried with backoff (whole-job errors) or
+ * dead-lettered once job retries run out.
+ */
+export function createScheduler(
+  ctx: PipelineContext,
+  deps: {
+    queue: JobQueue;
+    clock: Clock;
+    log: Logger;
+    opts: SchedulerOptions;
+    onJobStart(job: Job): void;
+    onJobEnd(job: Job): Promise<void>;
+    isPaused(): boolean;
+    setPaused(p: boolean): void;
+  },
+): Scheduler {
+  const { queue, clock, log, opts } = deps;
+  const active = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  let timer: { cancel(): void } | null = null;
+  let ticking = false;
+  let again = false;
+  let closed = false;
+
+  const arm = () => {
+    timer?.cancel();
+    if (closed) return;
+    const next = queue.nextRunAt();
+    const delay =
+      next === null ? opts.pollIntervalMs : Math.min(opts.pollIntervalMs, Math.max(0, next - clock.now()));
+    timer = clock.setTimeout(wake, Math.max(1, delay));
+  };
+
+  async function tick() {
+    if (ticking) return void (again = true);
+    ticking = true;
+    try {
+      do {
+        again = false;
+        while (!closed && !deps.isPaused() && active.size < opts.maxActiveJobs) {
+          const job = queue.peekReady();
+          if (!job) break;
+          await queue.markRunning(job.id);
+          start(job);
+        }
+      } while (again && !closed);
+    } catch (e) {
+      log.log('error', 'scheduler tick failed', { error: message(e) });
+    } finally {
+      ticking = false;
+      arm();
+    }
+  }
+
+  function wake() {
+    if (!closed) void tick();
+  }
+
+  function start(job: Job) {
+    const controller = new AbortController();
+    deps.onJobStart(job);
+    const done = drive(job, controller.signal).finally(() => {
+      active.delete(job.id);
+      void deps.onJobEnd(job).finally(wake);
+    });
+    active.set(job.id, { controller, done });
+  }
+
+  async function drive(job: Job, signal: AbortSignal) {
+    try {
+      const out = await runJob(ctx, job, signal);
+      const total = job.payload.chunksTotal ?? 0;
+      const nFailed = out.failedChunks.length;
+      const status: JobStatus = nFailed === 0 ? 'done' : nFailed >= total ? 'failed' : 'partially_failed';
+      await finish(
+        job,
+        status,
+        nFailed ? `${nFailed} of ${total} chunks failed; retry them when the cause is fixed.` : null,
+      );
+    } catch (e) {
+      if (signal.aborted || (isAriadneError(e) && e.code === 'cancelled')) {
+        if (closed) return; // Shutting down: the job stays running in the store and resumes on restart.
+        return finish(job, 'cancelled', 'Cancelled.');
+      }
+      if (e instanceof StepFailed)
+        return finish(job, 'partially_failed', `Could not ${e.step}: ${e.message}`);
+      if (isAriadneError(e) && e.code === 'parse_failed') return finish(job, 'failed', e.message);
+      if (job.attempts < ctx.opts.maxJobRetries) {
+        const delay = backoffDelay(job.attempts + 1, {
+          baseMs: ctx.opts.backoffBaseMs * 4,
+          maxMs: ctx.opts.backoffMaxMs * 4,
+          random: ctx.opts.random,
+        });
+        log.log('warn', 'job failed, retrying', {
+          doc: job.docId,
+          attempt: job.attempts + 1,
+          delayMs: delay,
+          error: message(e),
+        });
+        await queue.scheduleRetry(job.id, message(e), delay);
+        return;
+      }
+      log.log('error', 'job dead-lettered', { doc: job.docId, error: message(e) });
+      await finish(job, 'dead_lettered', message(e));
+    }
+  }
+
+  async function finish(job: Job, status: JobStatus, error: string | null) {
+    await queue.complete(job.id, status, error);
+    await ctx.library.graph.setDocumentStatus(job.docId, status).catch(() => undefined);
+  }
+
+  return {
+    wake,
+    pause: () => deps.setPaused(true),
+    resume() {
+      deps.setPaused(false);
+      wake();
+    },
+    get paused() {
+      return deps.isPaused();
+    },
+    running: () => [...active.keys()].map((id) => queue.get(id)!).filter(Boolean),
+    async abort(id) {
+      const a = active.get(id);
+      if (!a) return;
+      a.controller.abort(new AriadneError('cancelled', 'Cancelled.'));
+      await a.done.catch(() => undefined);
+    },
+    async close() {
+      closed = true;
+      timer?.cancel();
+      for (const a of active.values()) a.controller.abort(new AriadneError('cancelled', 'Shutting down.'));
+      await Promise.all([...active.values()].map((a) => a.done.catch(() => undefined)));
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import { isAriadneError } from '../../../contract/errors';
+import type { Extraction, LlmTasks } from '../../llm/tasks';
+import type { WorkerPool } from './worker-pool';
+
+export interface Counters {
+  llmCalls: number;
+  schemaInvalid: number;
+  upstreamErrors: number;
+  promptChars: number;
+}
+
+/** The model calls the pipeline makes, whichever provider answers them. */
+export interface StepRunner {
+  readonly chatModel: string;
+  readonly embedModel: string;
+  readonly counters: Counters;
+  summarize(text: string, previousSummary: string, signal: AbortSignal): Promise<string>;
+  extract(text: string, previousSummary: string, signal: AbortSignal): Promise<Extraction>;
+  questions(text: string, signal: AbortSignal): Promise<string[]>;
+  embed(texts: string[], signal: AbortSignal): Promise<number[][]>;
+}
+
+/**
+ * Ollama calls are I/O and stay on the main thread; the built-in provider's rules are CPU work and run in
+ * the worker pool. Counts calls and classifies failures (schema-invalid vs upstream) for `queue:status`.
+ */
+export function createStepRunner(tasks: LlmTasks, pool: WorkerPool): StepRunner {
+  const counters: Counters = { llmCalls: 0, schemaInvalid: 0, upstreamErrors: 0, promptChars: 0 };
+  const builtin = tasks.provider === 'builtin';
+  async function call<T>(chars: number, fn: () => Promise<T>): Promise<T> {
+    counters.llmCalls++;
+    counters.promptChars += chars;
+    try {
+      return await fn();
+    } catch (e) {
+      if (isAriadneError(e) && e.code === 'schema_invalid') counters.schemaInvalid++;
+      else if (!(isAriadneError(e) && e.code === 'cancelled')) counters.upstreamErrors++;
+      throw e;
+    }
+  }
+  const viaPool = <T>(op: 'summarize' | 'extract' | 'questions' | 'embed', input: unknown) =>
+    pool.run((api) => api.builtin(op, input)) as Promise<T>;
+  return {
+    chatModel: tasks.chatModel ?? tasks.provider,
+    embedModel: tasks.embedModel,
+    counters,
+    summarize: (text, previousSummary, signal) =>
+      call(text.length + previousSummary.length, () =>
+        builtin
+          ? viaPool<string>('summarize', { text, previousSummary })
+          : tasks.summarize({ text, previousSummary }, { signal }),
+      ),
+    extract: (text, previousSummary, signal) =>
+      call(text.length + previousSummary.length, () =>
+        builtin
+          ? viaPool<Extraction>('extract', { text, previousSummary })
+          : tasks.extract({ text, previousSummary }, { signal }),
+      ),
+    questions: (text, signal) =>
+      call(text.length, () =>
+        builtin ? viaPool<string[]>('questions', { text }) : tasks.atomicQuestions({ text }, { signal }),
+      ),
+    embed: (texts, signal) =>
+      call(
+        texts.reduce((n, t) => n + t.length, 0),
+        () => (builtin ? viaPool<number[][]>('embed', { texts }) : tasks.embed(texts, { signal })),
+      ),
+  };
+}

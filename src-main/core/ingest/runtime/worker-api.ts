@@ -1,0 +1,17 @@
+import type { TextBlock } from '../chunk/split-blocks';
+import type { Extraction } from '../../llm/schemas';
+import type { GroundedExtraction } from '../pipeline/postprocess';
+
+/** What src-worker/ingest-worker.ts exposes over comlink: CPU work only, plain data in and out. */
+export interface IngestWorkerApi {
+  /** sha256 hex of the bytes (the document id). */
+  hash(bytes: Uint8Array): Promise<string>;
+  /** ~1000-token blocks on the separator hierarchy, with page spans. */
+  blocks(text: string, pageOffsets: number[], maxTokens: number): Promise<TextBlock[]>;
+  /** Grounding, dedupe, casing and keyword tags for one chunk's extraction. */
+  ground(extraction: Extraction, chunkText: string): Promise<GroundedExtraction>;
+  /** Abbreviation ↔ long-form pairs written in a text. */
+  abbreviations(text: string): Promise<{ short: string; long: string }[]>;
+  /** The built-in provider's rule-based tasks, which are CPU work too. */
+  builtin(op: 'summarize' | 'extract' | 'questions' | 'embed', input: unknown): Promise<unknown>;
+}

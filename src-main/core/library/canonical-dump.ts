@@ -1,0 +1,62 @@
+import type { Library } from './open-library';
+import type { VectorTableName } from '../store/vectors/vector-store';
+
+/**
+ * A deterministic, id-sorted snapshot of everything a library knows (graph and vectors), without timestamps,
+ * so two libraries can be compared with a deep equality: "the same content however it got there".
+ */
+export async function canonicalDump(library: Pick<Library, 'graph' | 'vectors'>) {
+  const q = library.graph.query;
+  const sortBy = <T>(rows: T[], key: (r: T) => string) =>
+    rows.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  const list = (v: unknown) => (Array.isArray(v) ? [...(v as unknown[])] : []);
+  const documents = (await library.graph.listDocuments()).map(({ createdAt: _c, updatedAt: _u, ...d }) => d);
+  const chunks = (await q('MATCH (c:Chunk) RETURN c.id AS id')).map((r) => String(r.id));
+  const chunkRows = [];
+  for (const d of documents) chunkRows.push(...(await library.graph.getChunks(d.id)));
+  const entities = (
+    await q(`MATCH (e:Entity) RETURN e.id AS id, e.canonicalKey AS key, e.name AS name, e.type AS type, e.description AS description,
+      e.aliases AS aliases, e.confidence AS confidence, e.evidenceCount AS evidenceCount, e.pinnedName AS pinned`)
+  ).map((e): Record<string, unknown> => ({ ...e, aliases: list(e.aliases) }));
+  const mentions = await q(
+    `MATCH (c:Chunk)-[m:MENTIONS]->(e:Entity) RETURN m.id AS id, c.id AS chunk, e.id AS entity, m.surface AS surface,
+      m.description AS description, m.confidence AS confidence`,
+  );
+  const evidence = (
+    await q(`MATCH (a:Entity)-[r:RELATED]->(b:Entity) RETURN r.id AS id, a.id AS source, b.id AS target, r.keywords AS keywords,
+      r.description AS description, r.chunkId AS chunkId, r.docId AS docId, r.page AS page, r.confidence AS confidence`)
+  ).map((r): Record<string, unknown> => ({ ...r, keywords: list(r.keywords) }));
+  const structure = await q(
+    `MATCH (a)-[r]->(b) WHERE label(r) IN ['HAS_CHUNK', 'NEXT', 'ANSWERS_IN', 'IN_COMMUNITY', 'PARENT']
+     RETURN label(r) AS rel, a.id AS from, b.id AS to`,
+  );
+  const questions = await q(
+    'MATCH (x:AtomicQuestion) RETURN x.id AS id, x.chunkId AS chunkId, x.docId AS docId, x.text AS text',
+  );
+  const communities = await q(
+    'MATCH (x:Community) RETURN x.id AS id, x.level AS level, x.title AS title, x.summary AS summary, x.stale AS stale',
+  );
+  const vectors: Record<string, unknown[]> = {};
+  for (const t of ['chunks', 'entities', 'questions', 'communities'] as VectorTableName[]) {
+    const rows = await library.vectors.rows(t);
+    // Rounded: float32 round-trips are exact, but rounding keeps dumps readable in a failing diff.
+    vectors[t] = sortBy(rows, (r) => r.id).map((r) => ({
+      ...r,
+      vector: r.vector.map((x) => Math.round(x * 1e6) / 1e6),
+    }));
+  }
+  return {
+    documents: sortBy(documents, (d) => d.id),
+    chunks: sortBy(chunkRows, (c) => c.id),
+    chunkIds: chunks.sort(),
+    entities: sortBy(entities, (e) => String(e.id)),
+    mentions: sortBy(mentions, (m) => String(m.id)),
+    evidence: sortBy(evidence, (r) => String(r.id)),
+    structure: sortBy(structure, (s) => `${s.rel}|${s.from}|${s.to}`),
+    questions: sortBy(questions, (x) => String(x.id)),
+    communities: sortBy(communities, (x) => String(x.id)),
+    vectors,
+  };
+}
+
+export type CanonicalDump = Awaited<ReturnType<typeof canonicalDump>>;

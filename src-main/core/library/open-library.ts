@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Clock, Logger } from '../deps';
+import { openGraphStore, type GraphStore } from '../store/graph/graph-store';
+import type { DeleteResult } from '../store/graph/delete';
+import { openVectorStore, type VectorStore } from '../store/vectors/vector-store';
+import { acquireLock } from './lock';
+import { openOriginals, type Originals } from './originals';
+import { reconcile, type ReconcileReport } from './reconcile';
+import { openSettings, type SettingsStore } from './settings';
+
+export interface Library {
+  readonly dataDir: string;
+  readonly graph: GraphStore;
+  readonly vectors: VectorStore;
+  readonly settings: SettingsStore;
+  readonly originals: Originals;
+  /** What reconciliation found when the library was opened. */
+  readonly openReport: ReconcileReport;
+  /** Deletes a document from the graph (source of truth) and then its vectors and orphaned entities' vectors. */
+  deleteDocument(id: string): Promise<DeleteResult>;
+  /** Idempotent; waits for queued writes, closes LanceDB, then Kùzu (all results already closed), then unlocks. */
+  close(): Promise<void>;
+}
+
+export interface OpenLibraryOptions {
+  dataDir: string;
+  clock: Clock;
+  log: Logger;
+}
+
+/**
+ * Layout of a library folder:
+ *   library.lock    owner process id
+ *   settings.json   atomically written settings, including the embedding model and dimension
+ *   graph.kuzu(.wal) the Kùzu database (source of truth)
+ *   vectors/        LanceDB tables (derived)
+ *   originals/      content-addressed copies of imported files
+ */
+export async function openLibrary(opts: OpenLibraryOptions): Promise<Library> {
+  const dataDir = path.resolve(opts.dataDir);
+  const log = opts.log.child({ library: dataDir });
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lock = acquireLock(dataDir);
+  let graph: GraphStore | undefined;
+  let vectors: VectorStore | undefined;
+  try {
+    const settings = openSettings(dataDir);
+    const originals = openOriginals(path.join(dataDir, 'originals'));
+    graph = await openGraphStore(path.join(dataDir, 'graph.kuzu'), { clock: opts.clock, log });
+    vectors = await openVectorStore(path.join(dataDir, 'vectors'), {
+      log,
+      record: {
+        get: () => settings.get().embedding,
+        set: async (embedding) => void (await settings.update({ embedding })),
+      },
+    });
+    const g = graph;
+    const v = vectors;
+    const openReport = await reconcile({ graph: g, vectors: v });
+    if (openReport.inconsistencies) {
+      log.log('warn', 'reconciled on open', {
+        deleted: Object.values(openReport.deleted).reduce((s, x) => s + x.length, 0),
+        missing: Object.values(openReport.missing).reduce((s, x) => s + x.length, 0),
+      });
+    }
+    let closing: Promise<void> | undefined;
+    return {
+      dataDir,
+      graph: g,
+      vectors: v,
+      settings,
+      originals,
+      openReport,
+      async deleteDocument(id) {
+        const res = await g.deleteDocument(id);
+        // A crash between here and the end leaves vector orphans, which reconciliation deletes.
+        await v.deleteByDocument(id);
+        await v.deleteIds('entities', res.removedEntityIds);
+        return res;
+      },
+      close() {
+        closing ??= (async () => {
+          try {
+            await v.close();
+            await g.close();
+          } finally {
+            lock.release();
+          }
+        })();
+        return closing;
+      },
+    };
+  } catch (e) {
+    await vectors?.close().catch(() => undefined);
+    await graph?.close().catch(() => undefined);
+    lock.release();
+    throw e;
+  }
+}

@@ -1,0 +1,33 @@
+import type { VectorTableName } from '../store/vectors/vector-store';
+import type { Library } from './open-library';
+
+export interface ReconcileReport {
+  /** Vector rows whose graph row no longer exists: deleted. */
+  deleted: Record<VectorTableName, string[]>;
+  /** Graph rows without a vector: the ids to re-embed (ingestion re-queues them). */
+  missing: Record<VectorTableName, string[]>;
+  /** Total of both, for a quick "is everything consistent" check. */
+  inconsistencies: number;
+}
+
+const KINDS: VectorTableName[] = ['chunks', 'entities', 'questions', 'communities'];
+
+/**
+ * Kùzu is the source of truth: vectors are derived. Writers commit the graph first and the vectors second,
+ * so a crash in between leaves graph rows without vectors (reported, to be re-embedded) and a delete that
+ * died half-way leaves vectors without graph rows (deleted here). Runs on open and on demand.
+ */
+export async function reconcile(library: Pick<Library, 'graph' | 'vectors'>): Promise<ReconcileReport> {
+  const deleted = {} as Record<VectorTableName, string[]>;
+  const missing = {} as Record<VectorTableName, string[]>;
+  let inconsistencies = 0;
+  for (const kind of KINDS) {
+    const graphIds = new Set(await library.graph.listIds(kind));
+    const vectorIds = new Set(await library.vectors.listIds(kind));
+    deleted[kind] = [...vectorIds].filter((id) => !graphIds.has(id)).sort();
+    missing[kind] = [...graphIds].filter((id) => !vectorIds.has(id)).sort();
+    if (deleted[kind].length) await library.vectors.deleteIds(kind, deleted[kind]);
+    inconsistencies += deleted[kind].length + missing[kind].length;
+  }
+  return { deleted, missing, inconsistencies };
+}

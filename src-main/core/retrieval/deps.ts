@@ -1,0 +1,14 @@
+import type { Clock, Logger } from '../deps';
+import type { Library } from '../library';
+import type { LlmTasks } from '../llm/tasks';
+
+/**
+ * What retrieval needs from the rest of the core. The library is reached through a getter because the
+ * core may open (or switch) the library after retrieval is built; retrieval never opens one itself.
+ */
+export interface RetrievalDeps {
+  library: () => Promise<Library>;
+  tasks: LlmTasks;
+  clock: Clock;
+  log: Logger;
+}

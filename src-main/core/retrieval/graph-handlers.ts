@@ -1,0 +1,190 @@
+import { AriadneError } from '../../contract/errors';
+import type { ApiHandlers } from '../../contract/handlers';
+import { toPathFilters, graphSearch } from './search/graph-search';
+import { resolveTerm } from './search/resolve-term';
+import { toEvidence, toSummary } from './library-data';
+import type { RetrievalService } from './retrieval-service';
+import type { Library } from '../library';
+import type { EvidenceRow } from '../store/graph/types';
+
+type GraphHandlers = Pick<
+  ApiHandlers,
+  | 'graph:resolve'
+  | 'graph:search'
+  | 'graph:subgraph'
+  | 'graph:entity'
+  | 'graph:edge-evidence'
+  | 'graph:rename'
+  | 'graph:merge'
+  | 'graph:undo-merge'
+  | 'graph:delete-entity'
+  | 'graph:merge-candidates'
+  | 'graph:communities'
+>;
+
+const evidenceOf = (r: EvidenceRow) =>
+  toEvidence(
+    { ...r, source: r.sourceId, target: r.targetId, title: r.docTitle, year: r.docYear, chunkText: '' },
+    r.sourceName,
+    r.targetName,
+  );
+
+/** Handlers of the graph domain (graph:*): term resolution, evidence paths, explorer slices, curation. */
+export function createGraphHandlers(svc: RetrievalService): GraphHandlers {
+  /** Store operations that other layers may add later; missing ones are reported, not faked. */
+  const optional = (lib: Library, name: string) => {
+    const fn = (lib.graph as unknown as Record<string, unknown>)[name];
+    if (typeof fn !== 'function')
+      throw new AriadneError('conflict', `This library's store cannot ${name} yet.`);
+    return fn as (...a: unknown[]) => Promise<unknown>;
+  };
+  return {
+    async 'graph:resolve'({ term }) {
+      const c = await svc.context();
+      return svc.metrics.time('resolve', () => resolveTerm(c.lib, c.tasks, c.data, c.names, term));
+    },
+    async 'graph:search'(input) {
+      const c = await svc.context();
+      return svc.metrics.time('graph_search', () => graphSearch(c, input));
+    },
+    async 'graph:subgraph'(input) {
+      const c = await svc.context();
+      const total = (await c.lib.graph.counts()).entities;
+      let nodes: { id: string; degree: number }[];
+      let edges: { from: string; to: string; evidence: number; keywords: string[] }[];
+      let truncated = false;
+      if (input.mode === 'neighbours') {
+        if (!input.entityId) throw new AriadneError('invalid_input', 'mode "neighbours" needs an entityId.');
+        const exp = await c.lib.graph.expand([input.entityId], 1, toPathFilters(input.filters), input.limit);
+        edges = exp.hops;
+        truncated = exp.truncated;
+        const deg = new Map<string, number>();
+        for (const h of edges) for (const id of [h.from, h.to]) deg.set(id, (deg.get(id) ?? 0) + 1);
+        nodes = exp.entities.map((e) => ({ id: e.id, degree: deg.get(e.id) ?? 0 }));
+      } else {
+        if (input.mode === 'community' && !input.communityId)
+          throw new AriadneError('invalid_input', 'mode "community" needs a communityId.');
+        const sg = await c.lib.graph.subgraph({
+          top: input.limit,
+          communityId: input.mode === 'community' ? input.communityId : undefined,
+          minEvidence: input.filters.minEvidence,
+        });
+        nodes = sg.nodes;
+        edges = sg.edges;
+        truncated = input.mode === 'top' ? total > sg.nodes.length : sg.nodes.length >= input.limit;
+      }
+      const types = input.filters.entityTypes?.length ? new Set(input.filters.entityTypes) : null;
+      const summaries = await c.data.summaries(
+        c.lib,
+        nodes.map((n) => n.id),
+      );
+      const keep = nodes.filter(
+        (n) =>
+          summaries.has(n.id) && (!types || types.has(summaries.get(n.id)!.type) || n.id === input.entityId),
+      );
+      const ids = new Set(keep.map((n) => n.id));
+      return {
+        nodes: keep.map((n) => ({ ...summaries.get(n.id)!, degree: n.degree })),
+        edges: edges
+          .filter((e) => ids.has(e.from) && ids.has(e.to))
+          .map((e) => ({ source: e.from, target: e.to, weight: e.evidence, keywords: e.keywords })),
+        totalEntities: total,
+        truncated,
+      };
+    },
+    async 'graph:entity'({ entityId }) {
+      const c = await svc.context();
+      const s = (await c.data.summaries(c.lib, [entityId])).get(entityId);
+      if (!s) throw new AriadneError('not_found', `No entity ${entityId}.`);
+      const [rows, nbs] = await Promise.all([
+        c.lib.graph.listEvidence(entityId, undefined, 200),
+        c.lib.graph.neighbours(entityId, {}, 50),
+      ]);
+      return {
+        entity: s,
+        evidence: rows.map(evidenceOf),
+        neighbours: nbs.map((n) => ({ ...toSummary(n.entity), evidenceCount: n.evidence })),
+      };
+    },
+    async 'graph:edge-evidence'({ source, target }) {
+      const c = await svc.context();
+      return { evidence: (await c.lib.graph.listEvidence(source, target)).map(evidenceOf) };
+    },
+    async 'graph:rename'({ entityId, name }) {
+      const lib = await svc.deps.library();
+      await optional(lib, 'renameEntity').call(lib.graph, entityId, name);
+      svc.changed();
+      return { ok: true as const };
+    },
+    async 'graph:merge'({ survivorId, mergedIds }) {
+      const lib = await svc.deps.library();
+      const ids: string[] = [];
+      for (const m of mergedIds) ids.push((await lib.graph.mergeEntities(survivorId, m)).id);
+      await lib.vectors.deleteIds('entities', mergedIds);
+      svc.changed();
+      // One id for the whole operation: undo takes it apart again (newest first).
+      return { mergeId: ids.join(',') };
+    },
+    async 'graph:undo-merge'({ mergeId }) {
+      const lib = await svc.deps.library();
+      for (const id of mergeId.split(',').reverse()) await lib.graph.undoMerge(id);
+      svc.changed();
+      return { ok: true as const };
+    },
+    async 'graph:delete-entity'({ entityId }) {
+      const lib = await svc.deps.library();
+      await optional(lib, 'deleteEntity').call(lib.graph, entityId);
+      await lib.vectors.deleteIds('entities', [entityId]);
+      svc.changed();
+      return { ok: true as const };
+    },
+    async 'graph:merge-candidates'({ limit }) {
+      const c = await svc.context();
+      // Pairs of same-typed entities with near-identical names among the best-evidenced entities.
+      const top = await c.lib.graph.query(
+        'MATCH (e:Entity) RETURN e.id AS id, e.name AS name ORDER BY e.evidenceCount DESC LIMIT 3000',
+      );
+      const seen = new Set<string>();
+      const pairs: { a: string; b: string; score: number }[] = [];
+      for (const r of top) {
+        for (const f of c.names.fuzzy(String(r.name), { min: 0.92, limit: 4 })) {
+          const [a, b] = [String(r.id), f.id].sort() as [string, string];
+          if (a === b || seen.has(`${a}|${b}`)) continue;
+          seen.add(`${a}|${b}`);
+          pairs.push({ a, b, score: f.score });
+        }
+      }
+      pairs.sort((x, y) => y.score - x.score);
+      const sums = await c.data.summaries(
+        c.lib,
+        pairs.flatMap((p) => [p.a, p.b]),
+      );
+      const candidates = pairs
+        .filter((p) => sums.has(p.a) && sums.has(p.b) && sums.get(p.a)!.type === sums.get(p.b)!.type)
+        .slice(0, limit)
+        .map((p) => ({
+          a: sums.get(p.a)!,
+          b: sums.get(p.b)!,
+          score: Math.round(p.score * 1000) / 1000,
+          reason: `similar names (Jaro-Winkler ${p.score.toFixed(2)})`,
+        }));
+      return { candidates };
+    },
+    async 'graph:communities'({ level }) {
+      const lib = await svc.deps.library();
+      const rows = await lib.graph.listCommunities(level);
+      return {
+        communities: rows.map((r) => ({
+          id: r.id,
+          level: r.level,
+          title: r.title,
+          summary: r.summary,
+          keyTopics: svc.communities.details(r.id)?.keyTopics ?? [],
+          size: r.size,
+          stale: r.stale,
+          parentId: r.parentId,
+        })),
+      };
+    },
+  };
+}

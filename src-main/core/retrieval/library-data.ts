@@ -1,0 +1,196 @@
+import type { Citation, EntitySummary, Evidence } from '../../contract/graph';
+import type { Library } from '../library';
+import type { EntityRecord } from '../store/graph/types';
+import { pageOfOffset } from '../store/graph/rows';
+import { Lru, type ChangeTracker } from './cache';
+import { bestSentence, shortTitle } from './text';
+
+/**
+ * Read helpers retrieval needs beyond the store's public operations (batched evidence with citation data,
+ * chunks with their documents, community membership). They use the store's read-only query door, stay
+ * parametrised, and cache what is read often (entities by id) until the library changes.
+ */
+export interface ChunkInfo {
+  id: string;
+  docId: string;
+  index: number;
+  text: string;
+  pageStart: number;
+  pageEnd: number;
+  pageOffsets: number[];
+  title: string;
+  year: number | null;
+}
+
+export interface EvidenceInfo {
+  id: string;
+  source: string;
+  target: string;
+  keywords: string[];
+  description: string;
+  confidence: number;
+  chunkId: string;
+  docId: string;
+  page: number;
+  title: string;
+  year: number | null;
+  chunkText: string;
+}
+
+const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
+const numOrNull = (v: unknown) => (v == null ? null : Number(v));
+
+export function createLibraryData(tracker: ChangeTracker) {
+  const entities = new Lru<string, EntityRecord>(20_000);
+  const communityOf = new Lru<string, string | null>(20_000);
+  tracker.onChange(() => {
+    entities.clear();
+    communityOf.clear();
+  });
+
+  async function getEntities(lib: Library, ids: string[]): Promise<EntityRecord[]> {
+    const missing = [...new Set(ids)].filter((id) => !entities.get(id));
+    for (let i = 0; i < missing.length; i += 1000) {
+      for (const e of await lib.graph.getEntities(missing.slice(i, i + 1000))) entities.set(e.id, e);
+    }
+    return ids.flatMap((id) => {
+      const e = entities.get(id);
+      return e ? [e] : [];
+    });
+  }
+
+  /** Level-0 community of each entity (null when communities were not computed yet). */
+  async function communities(lib: Library, ids: string[]): Promise<Map<string, string | null>> {
+    const missing = [...new Set(ids)].filter((id) => communityOf.get(id) === undefined);
+    if (missing.length) {
+      const rows = await lib.graph.query(
+        `UNWIND $ids AS i MATCH (e:Entity {id: i})-[:IN_COMMUNITY]->(c:Community) WHERE c.level = 0
+         RETURN e.id AS id, c.id AS c`,
+        { ids: missing },
+      );
+      const found = new Map(rows.map((r) => [String(r.id), String(r.c)]));
+      for (const id of missing) communityOf.set(id, found.get(id) ?? null);
+    }
+    return new Map(ids.map((id) => [id, communityOf.get(id) ?? null]));
+  }
+
+  async function summaries(lib: Library, ids: string[]): Promise<Map<string, EntitySummary>> {
+    const ents = await getEntities(lib, ids);
+    const comm = await communities(
+      lib,
+      ents.map((e) => e.id),
+    );
+    return new Map(ents.map((e) => [e.id, toSummary(e, comm.get(e.id) ?? null)]));
+  }
+
+  /** Every evidence row between the given ordered pairs (source → target as stored), with citation data. */
+  async function evidenceForPairs(
+    lib: Library,
+    pairs: { a: string; b: string }[],
+    docIds?: string[],
+  ): Promise<EvidenceInfo[]> {
+    if (!pairs.length) return [];
+    const docFilter = docIds?.length ? 'AND r.docId IN $docs' : '';
+    const rows = await lib.graph.query(
+      `UNWIND $pairs AS p MATCH (a:Entity {id: p.a})-[r:RELATED]->(b:Entity {id: p.b}) WHERE true ${docFilter}
+       OPTIONAL MATCH (d:Document {id: r.docId}) OPTIONAL MATCH (c:Chunk {id: r.chunkId})
+       RETURN r.id AS id, a.id AS s, b.id AS t, r.keywords AS kw, r.description AS description,
+              r.confidence AS confidence, r.chunkId AS chunkId, r.docId AS docId, r.page AS page,
+              d.title AS title, d.year AS year, c.text AS text`,
+      docIds?.length ? { pairs, docs: docIds } : { pairs },
+    );
+    return rows.map((r) => ({
+      id: String(r.id),
+      source: String(r.s),
+      target: String(r.t),
+      keywords: list(r.kw),
+      description: String(r.description ?? ''),
+      confidence: Number(r.confidence ?? 1),
+      chunkId: String(r.chunkId),
+      docId: String(r.docId),
+      page: Number(r.page),
+      title: String(r.title ?? ''),
+      year: numOrNull(r.year),
+      chunkText: String(r.text ?? ''),
+    }));
+  }
+
+  async function chunks(lib: Library, ids: string[]): Promise<Map<string, ChunkInfo>> {
+    if (!ids.length) return new Map();
+    const rows = await lib.graph.query(
+      `UNWIND $ids AS i MATCH (c:Chunk {id: i}) OPTIONAL MATCH (d:Document {id: c.docId})
+       RETURN c.id AS id, c.docId AS docId, c.idx AS idx, c.text AS text, c.pageStart AS ps, c.pageEnd AS pe,
+              c.pageOffsets AS po, d.title AS title, d.year AS year`,
+      { ids: [...new Set(ids)] },
+    );
+    return new Map(
+      rows.map((r) => [
+        String(r.id),
+        {
+          id: String(r.id),
+          docId: String(r.docId),
+          index: Number(r.idx),
+          text: String(r.text ?? ''),
+          pageStart: Number(r.ps),
+          pageEnd: Number(r.pe),
+          pageOffsets: (Array.isArray(r.po) ? r.po : [0]).map(Number),
+          title: String(r.title ?? ''),
+          year: numOrNull(r.year),
+        },
+      ]),
+    );
+  }
+
+  return { getEntities, communities, summaries, evidenceForPairs, chunks, entityCache: entities };
+}
+
+export type LibraryData = ReturnType<typeof createLibraryData>;
+
+export function toSummary(e: EntityRecord, communityId: string | null = null): EntitySummary {
+  return {
+    id: e.id,
+    name: e.name,
+    type: e.type,
+    description: e.description,
+    aliases: e.aliases,
+    evidenceCount: e.evidenceCount,
+    communityId,
+  };
+}
+
+/** The page a quote sits on inside a chunk (falls back to the chunk's first page). */
+export function pageOfQuote(
+  chunk: Pick<ChunkInfo, 'text' | 'pageStart' | 'pageOffsets'>,
+  quote: string,
+): number {
+  const at = quote ? chunk.text.indexOf(quote) : -1;
+  return at < 0
+    ? chunk.pageStart
+    : pageOfOffset({ pageStart: chunk.pageStart, pageOffsets: chunk.pageOffsets }, at);
+}
+
+export function evidenceCitation(ev: EvidenceInfo, sourceName: string, targetName: string): Citation {
+  const quote = ev.chunkText
+    ? bestSentence(ev.chunkText, `${sourceName} ${targetName} ${ev.description}`).sentence
+    : ev.description;
+  return {
+    documentId: ev.docId,
+    title: ev.title,
+    shortTitle: shortTitle(ev.title),
+    year: ev.year,
+    page: Number.isFinite(ev.page) ? ev.page : null,
+    chunkId: ev.chunkId,
+    quote,
+  };
+}
+
+export function toEvidence(ev: EvidenceInfo, sourceName: string, targetName: string): Evidence {
+  return {
+    source: ev.source,
+    target: ev.target,
+    keywords: ev.keywords,
+    description: ev.description,
+    confidence: ev.confidence,
+    citation: evidenceCitation(ev, sourceName, targetName),
+  };
+}

@@ -1,0 +1,87 @@
+import { retrieveNaive } from './naive';
+import { isRelevant, strengthOf } from './relevance';
+import type { QaContext, Retrieval, Source } from './types';
+
+export interface AgenticOptions {
+  maxIterations?: number;
+  /** Sub-questions per iteration (the decomposer proposes at most this many). */
+  perIteration?: number;
+}
+
+/**
+ * Agentic rationale retrieval (seed 000, after PIKE-RAG): the decomposer proposes up to 3 sub-questions
+ * given the goal and the context so far; each is matched against the atomic-question index; the best
+ * match above the similarity threshold leads over ANSWERS_IN to its chunk, which joins the context. The
+ * loop stops after 5 iterations, or when an iteration adds nothing new or finds nothing above threshold.
+ */
+export async function retrieveAgentic(
+  ctx: QaContext,
+  question: string,
+  opts: AgenticOptions = {},
+): Promise<Retrieval> {
+  const maxIterations = opts.maxIterations ?? 5;
+  const per = opts.perIteration ?? 3;
+  if (!(await ctx.lib.vectors.count('questions'))) {
+    ctx.trace('agentic', 'this library has no atomic-question index yet; using passage search instead');
+    return retrieveNaive(ctx, question);
+  }
+  const context: Source[] = [];
+  const have = new Set<string>();
+  const asked = new Set<string>();
+  for (let it = 1; it <= maxIterations; it++) {
+    const t0 = ctx.now();
+    const proposed = await ctx.tasks.decompose(
+      { question, context: context.map((s) => s.chunk.text) },
+      { signal: ctx.signal },
+    );
+    // The goal itself is the first query: the index often holds it almost verbatim.
+    const subs = [...(it === 1 ? [question] : []), ...proposed.slice(0, per)].filter(
+      (q) => !asked.has(q.toLowerCase()),
+    );
+    if (!subs.length) {
+      ctx.trace(`iteration ${it}`, 'decomposer proposed nothing new; stopping', ctx.now() - t0);
+      break;
+    }
+    for (const q of subs) asked.add(q.toLowerCase());
+    const vectors = await ctx.tasks.embed(subs, { signal: ctx.signal });
+    const added: string[] = [];
+    for (let i = 0; i < subs.length; i++) {
+      const hits = await ctx.lib.vectors.search('questions', vectors[i]!, { k: 8 });
+      const best = hits.find((h) => h.score >= ctx.thresholds.question && !have.has(chunkOfQuestion(h.id)));
+      if (!best) continue;
+      const chunkId = await answersIn(ctx, best.id);
+      if (!chunkId || have.has(chunkId)) continue;
+      const chunk = (await ctx.data.chunks(ctx.lib, [chunkId])).get(chunkId);
+      if (!chunk) continue;
+      have.add(chunkId);
+      context.push({ chunk, score: best.score, via: `question: ${best.text}` });
+      added.push(`"${subs[i]}" → "${best.text}" (${best.score.toFixed(2)})`);
+    }
+    ctx.trace(
+      `iteration ${it}`,
+      added.length
+        ? `sub-questions: ${subs.join(' | ')}; matched ${added.join('; ')}`
+        : `sub-questions: ${subs.join(' | ')}; no match above ${ctx.thresholds.question}; stopping`,
+      ctx.now() - t0,
+    );
+    if (!added.length) break;
+  }
+  const relevant = context.some(
+    (s) => isRelevant(question, s, ctx.thresholds) || s.score >= ctx.thresholds.question + 0.15,
+  );
+  return { sources: context, strength: strengthOf(question, context), relevant };
+}
+
+/** Question ids are `<chunkId>#q<k>` by convention (ingestion); used only to skip already-collected chunks cheaply. */
+function chunkOfQuestion(id: string): string {
+  const m = /^(.*)[#:]q\d+$/.exec(id);
+  return m ? m[1]! : '';
+}
+
+async function answersIn(ctx: QaContext, questionId: string): Promise<string | null> {
+  const rows = await ctx.lib.graph.query(
+    'MATCH (q:AtomicQuestion {id: $id})-[:ANSWERS_IN]->(c:Chunk) RETURN c.id AS id',
+    { id: questionId },
+  );
+  return rows.length ? String(rows[0]!.id) : null;
+}

@@ -1,0 +1,99 @@
+import { coverage } from '../text';
+import { isRelevant, passageRelevance, strengthOf } from './relevance';
+import type { QaContext, Retrieval, Source } from './types';
+import { verifyCitations } from './verify';
+
+const BROAD =
+  /\b(overall|themes?|main topics?|summar(y|ise|ize)|overview|across|in general|landscape|big picture|what is this library)\b/i;
+
+/** Community level for a question: broad questions read the coarsest level, specific ones the finest. */
+export function pickLevel(question: string, levels: number[]): number {
+  if (!levels.length) return 0;
+  return BROAD.test(question) ? Math.max(...levels) : Math.min(...levels);
+}
+
+/**
+ * Global search (GraphRAG map-reduce over community summaries): rank the communities of the chosen level
+ * by how well their summaries match the question; map — answer the question from each top community's own
+ * passages; reduce — the passages the partial answers cited (and that support them) become the sources of
+ * the final, streamed answer. Citations therefore still point at chunks, never at generated summaries.
+ */
+export async function retrieveGlobal(
+  ctx: QaContext,
+  question: string,
+  opts: { top?: number } = {},
+): Promise<Retrieval> {
+  const t0 = ctx.now();
+  await ctx.communities?.ensure();
+  const all = await ctx.lib.graph.listCommunities();
+  const level = pickLevel(question, [...new Set(all.map((c) => c.level))]);
+  const atLevel = all.filter((c) => c.level === level && c.summary);
+  if (!atLevel.length) {
+    ctx.trace('global', 'no community summaries yet', ctx.now() - t0);
+    return { sources: [], strength: 0, relevant: false };
+  }
+  const sim = new Map<string, number>();
+  if (ctx.lib.vectors.embedding() && (await ctx.lib.vectors.count('communities'))) {
+    const [vec] = await ctx.tasks.embed([question], { signal: ctx.signal });
+    for (const h of await ctx.lib.vectors.search('communities', vec!, { k: 50 })) sim.set(h.id, h.score);
+  }
+  const ranked = atLevel
+    .map((c) => ({ c, s: 0.6 * coverage(question, `${c.title} ${c.summary}`) + 0.4 * (sim.get(c.id) ?? 0) }))
+    .sort((a, b) => b.s - a.s || (a.c.id < b.c.id ? -1 : 1))
+    .slice(0, opts.top ?? 4)
+    .filter((x) => x.s > 0);
+  ctx.trace(
+    'communities',
+    `level ${level}: ${ranked.map((x) => `"${x.c.title}" (${x.s.toFixed(2)})`).join(', ') || 'none relevant'}`,
+    ctx.now() - t0,
+  );
+
+  const reduce: Source[] = [];
+  const have = new Set<string>();
+  for (const { c } of ranked) {
+    const t1 = ctx.now();
+    const rows = await ctx.lib.graph.query(
+      `MATCH (e:Entity)-[:IN_COMMUNITY]->(:Community {id: $c}) MATCH (ch:Chunk)-[:MENTIONS]->(e)
+       RETURN ch.id AS id, count(*) AS n ORDER BY n DESC, id LIMIT 40`,
+      { c: c.id },
+    );
+    const info = await ctx.data.chunks(
+      ctx.lib,
+      rows.map((r) => String(r.id)),
+    );
+    const weight = new Map(rows.map((r) => [String(r.id), Number(r.n)]));
+    const local: Source[] = [...info.values()]
+      .map((chunk) => ({
+        chunk,
+        score: passageRelevance(question, chunk.text) + 0.02 * Math.log(1 + (weight.get(chunk.id) ?? 0)),
+        via: `community: ${c.title}`,
+      }))
+      .sort((a, b) => b.score - a.score)
+      .slice(0, 3);
+    if (!local.some((s) => isRelevant(question, s, ctx.thresholds))) continue;
+    let partial = '';
+    const sources = local.map((s, i) => ({
+      n: i + 1,
+      text: s.chunk.text,
+      title: s.chunk.title,
+      page: s.chunk.pageStart,
+    }));
+    for await (const t of ctx.tasks.answer({ question, sources }, { signal: ctx.signal })) partial += t;
+    const checked = verifyCitations(partial, local);
+    const cited = checked.citations.filter((x) => x.supported).map((x) => local[x.n - 1]!);
+    ctx.trace(
+      `map: ${c.title}`,
+      `${cited.length} supported passage(s): ${checked.answer.slice(0, 160)}`,
+      ctx.now() - t1,
+    );
+    for (const s of cited.length ? cited : local.slice(0, 1)) {
+      if (!have.has(s.chunk.id)) {
+        have.add(s.chunk.id);
+        reduce.push(s);
+      }
+    }
+  }
+  const relevant = reduce.some((s) => isRelevant(question, s, ctx.thresholds));
+  ctx.trace('reduce', `${reduce.length} passage(s) from ${ranked.length} communit(ies) go to the reasoner`);
+  return { sources: reduce.slice(0, 8), strength: strengthOf(question, reduce), relevant };
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import type { Source } from './types';
+import { verifyCitations } from './verify';
+
+const src = (id: string, text: string): Source => ({
+  chunk: {
+    id,
+    docId: 'd',
+    index: 0,
+    text,
+    pageStart: 3,
+    pageEnd: 4,
+    pageOffsets: [0, 60],
+    title: 'A paper',
+    year: 2019,
+  },
+  score: 1,
+  via: 'vector',
+});
+
+describe('verifyCitations', () => {
+  const sources = [
+    src(
+      'd:0',
+      'Oleoylethanolamide increased Akkermansia muciniphila in obese mice. Second page text here about mTOR signalling in liver.',
+    ),
+    src('d:1', 'Completely unrelated passage about telescopes and galaxies.'),
+  ];
+
+  it('keeps supported markers, quotes an exact sentence and finds its page', () => {
+    const r = verifyCitations(
+      'Oleoylethanolamide increased Akkermansia muciniphila [1]. mTOR signalling in liver [1].',
+      sources,
+    );
+    expect(r.dropped).toBe(0);
+    expect(r.citations).toHaveLength(1);
+    expect(sources[0]!.chunk.text).toContain(r.citations[0]!.quote);
+    expect(r.citations[0]!.supported).toBe(true);
+  });
+
+  it('removes unsupported and dangling markers and flags the source', () => {
+    const r = verifyCitations(
+      'Oleoylethanolamide increased Akkermansia muciniphila [2]. Something else [7].',
+      sources,
+    );
+    expect(r.answer).not.toMatch(/\[\d+\]/);
+    expect(r.dropped).toBe(2);
+    expect(r.citations.find((c) => c.n === 2)?.supported).toBe(false);
+  });
+
+  it('computes the page of the quote from the page offsets', () => {
+    const r = verifyCitations('Second page text here about mTOR signalling [1].', sources);
+    expect(r.citations[0]!.page).toBe(4);
+  });
+});

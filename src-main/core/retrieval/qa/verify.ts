@@ -1,0 +1,66 @@
+import type { AnswerCitation } from '../../../contract/qa';
+import { pageOfQuote } from '../library-data';
+import { bestSentence, coverage, splitSentences } from '../text';
+import type { Source } from './types';
+
+/** Share of a claim's content words that must appear in the quoted sentence for the citation to stand. */
+export const SUPPORT_MIN = 0.5;
+
+const MARK = /\s?\[(\d{1,3})\]/g;
+
+/**
+ * Checks every [n] of an answer against the passage it points at. For each citing sentence, the best
+ * matching sentence of the passage becomes the quote (an exact substring of the chunk, so the viewer can
+ * highlight it); the citation stands when that sentence carries enough of the claim. Markers that point
+ * nowhere or are unsupported are removed from the answer, and unsupported sources are listed with
+ * `supported: false` so the UI can flag them without presenting them as evidence.
+ */
+export function verifyCitations(
+  answer: string,
+  sources: Source[],
+): { answer: string; citations: AnswerCitation[]; dropped: number } {
+  const byN = new Map(sources.map((s, i) => [i + 1, s]));
+  const support = new Map<number, { quote: string; score: number }>();
+  const claimOf = new Map<number, string[]>();
+  for (const sentence of splitSentences(answer)) {
+    const claim = sentence.replace(MARK, '').trim();
+    for (const m of sentence.matchAll(MARK)) {
+      const n = Number(m[1]);
+      claimOf.set(n, [...(claimOf.get(n) ?? []), claim]);
+    }
+  }
+  for (const [n, claims] of claimOf) {
+    const s = byN.get(n);
+    if (!s) continue;
+    let best = { quote: '', score: -1 };
+    for (const claim of claims) {
+      const b = bestSentence(s.chunk.text, claim);
+      const score = Math.max(coverage(claim, b.sentence), coverage(claim, s.chunk.text) * 0.9);
+      if (score > best.score) best = { quote: b.sentence, score };
+    }
+    support.set(n, best);
+  }
+  let dropped = 0;
+  const cleaned = answer.replace(MARK, (m, d: string) => {
+    const sup = support.get(Number(d));
+    if (sup && sup.score >= SUPPORT_MIN) return m;
+    dropped++;
+    return '';
+  });
+  const citations: AnswerCitation[] = [...support]
+    .sort((a, b) => a[0] - b[0])
+    .map(([n, sup]) => {
+      const c = byN.get(n)!.chunk;
+      return {
+        n,
+        documentId: c.docId,
+        title: c.title,
+        year: c.year,
+        page: pageOfQuote(c, sup.quote),
+        chunkId: c.id,
+        quote: sup.quote,
+        supported: sup.score >= SUPPORT_MIN,
+      };
+    });
+  return { answer: cleaned.replace(/[ \t]+([.,;:])/g, '$1').trim(), citations, dropped };
+}

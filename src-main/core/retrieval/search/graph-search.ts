@@ -1,0 +1,204 @@
+import type { GraphFilters, GraphPath, GraphSearchResult, ResolvedTerm } from '../../../contract/graph';
+import type { Library } from '../../library';
+import type { LlmTasks } from '../../llm/tasks';
+import type { Hop, PathFilters } from '../../store/graph/types';
+import type { EvidenceInfo, LibraryData } from '../library-data';
+import type { NameIndex } from './name-index';
+import { HOP_DECAY, buildPath, pathEdge, structuralWeight } from './path-rank';
+import { resolveTerm } from './resolve-term';
+
+export interface SearchContext {
+  lib: Library;
+  tasks: LlmTasks;
+  data: LibraryData;
+  names: NameIndex;
+  now: () => number;
+}
+
+export interface SearchInput {
+  term: string;
+  to?: string;
+  entityId?: string;
+  toEntityId?: string;
+  hops: number;
+  limit: number;
+  filters: GraphFilters;
+}
+
+export function toPathFilters(f: GraphFilters): PathFilters {
+  return {
+    direction: f.direction,
+    minEvidence: f.minEvidence,
+    ...(f.entityTypes?.length ? { entityTypes: f.entityTypes } : {}),
+    ...(f.keywords?.length ? { keywords: f.keywords } : {}),
+  };
+}
+
+/** A resolution the user already made: the pinned entity is the only candidate. */
+async function pinned(ctx: SearchContext, term: string, id: string): Promise<ResolvedTerm> {
+  const s = (await ctx.data.summaries(ctx.lib, [id])).get(id);
+  return { term, candidates: s ? [{ entity: s, score: 1, matchedBy: 'exact' }] : [], ambiguous: false };
+}
+
+const usable = (r: ResolvedTerm) => (!r.ambiguous && r.candidates.length ? r.candidates[0]!.entity.id : null);
+
+/**
+ * Graph search (seed 000 "short terms revealing paths", seed 004 traverse/paths): from one term, the best
+ * evidence path to each entity within `hops`; between two terms, the shortest and next-shortest simple paths.
+ * Every edge carries its best evidence with citation. An ambiguous or unknown term returns no paths and
+ * the candidates, so the caller can ask which one was meant.
+ */
+export async function graphSearch(ctx: SearchContext, input: SearchInput): Promise<GraphSearchResult> {
+  const t0 = ctx.now();
+  const from = input.entityId
+    ? await pinned(ctx, input.term, input.entityId)
+    : await resolveTerm(ctx.lib, ctx.tasks, ctx.data, ctx.names, input.term);
+  let to: ResolvedTerm | null = null;
+  if (input.to || input.toEntityId) {
+    to = input.toEntityId
+      ? await pinned(ctx, input.to ?? input.toEntityId, input.toEntityId)
+      : await resolveTerm(ctx.lib, ctx.tasks, ctx.data, ctx.names, input.to!);
+  }
+  const a = usable(from);
+  const b = to ? usable(to) : null;
+  let paths: GraphPath[] = [];
+  if (a && to && b) paths = await pathsBetween(ctx, a, b, input);
+  else if (a && !to) paths = await explore(ctx, a, input);
+  return { from, to, paths, tookMs: ctx.now() - t0 };
+}
+
+/** Undirected adjacency over hops, respecting the requested direction from the walker's point of view. */
+function adjacency(hops: Hop[], direction: GraphFilters['direction']) {
+  const adj = new Map<string, Map<string, number>>();
+  const add = (x: string, y: string, n: number) => {
+    const m = adj.get(x) ?? new Map<string, number>();
+    m.set(y, (m.get(y) ?? 0) + n);
+    adj.set(x, m);
+  };
+  for (const h of hops) {
+    if (direction !== 'in') add(h.from, h.to, h.evidence);
+    if (direction !== 'out') add(h.to, h.from, h.evidence);
+  }
+  return adj;
+}
+
+interface Partial {
+  ids: string[];
+  score: number;
+}
+
+async function explore(ctx: SearchContext, start: string, input: SearchInput): Promise<GraphPath[]> {
+  const exp = await ctx.lib.graph.expand([start], input.hops, toPathFilters(input.filters), 600);
+  let hops = exp.hops;
+  if (input.filters.documentIds?.length)
+    hops = await restrictToDocuments(ctx, hops, input.filters.documentIds);
+  const adj = adjacency(hops, input.filters.direction);
+  const evidenceCount = new Map(exp.entities.map((e) => [e.id, e.evidenceCount]));
+  const hubness = (id: string) => Math.max(adj.get(id)?.size ?? 0, evidenceCount.get(id) ?? 0);
+
+  // Beam search over simple paths; keep the best path to each end entity.
+  const bestTo = new Map<string, Partial>();
+  let beam: Partial[] = [{ ids: [start], score: 1 }];
+  for (let d = 1; d <= input.hops && beam.length; d++) {
+    const next: Partial[] = [];
+    for (const p of beam) {
+      const last = p.ids[p.ids.length - 1]!;
+      for (const [nb, ev] of adj.get(last) ?? []) {
+        if (p.ids.includes(nb)) continue;
+        const score = p.score * structuralWeight(ev, hubness(nb)) * (d > 1 ? HOP_DECAY : 1);
+        const q = { ids: [...p.ids, nb], score };
+        next.push(q);
+        const prev = bestTo.get(nb);
+        if (!prev || score > prev.score) bestTo.set(nb, q);
+      }
+    }
+    beam = next.sort((x, y) => y.score - x.score).slice(0, 300);
+  }
+  const candidates = [...bestTo.values()]
+    .sort((x, y) => y.score - x.score || (x.ids.join() < y.ids.join() ? -1 : 1))
+    .slice(0, input.limit * 2);
+  const built = await materialise(ctx, candidates, input.filters.documentIds);
+  return built.sort((x, y) => y.score - x.score || (x.text < y.text ? -1 : 1)).slice(0, input.limit);
+}
+
+async function pathsBetween(
+  ctx: SearchContext,
+  a: string,
+  b: string,
+  input: SearchInput,
+): Promise<GraphPath[]> {
+  if (a === b) return [];
+  const found = await ctx.lib.graph.paths(a, b, {
+    ...toPathFilters(input.filters),
+    maxLength: input.hops,
+    extraLength: 1,
+    limit: input.limit * 3,
+  });
+  const ents = await ctx.data.getEntities(ctx.lib, [...new Set(found.flatMap((p) => p.entityIds))]);
+  const evidenceCount = new Map(ents.map((e) => [e.id, e.evidenceCount]));
+  const candidates = found.map((p) => ({
+    ids: p.entityIds,
+    score:
+      p.hops.reduce(
+        (s, h, i) => s * structuralWeight(h.evidence, evidenceCount.get(p.entityIds[i + 1]!) ?? 0),
+        1,
+      ) * Math.pow(HOP_DECAY, p.length - 1),
+  }));
+  const built = await materialise(ctx, candidates, input.filters.documentIds);
+  // Shortest first (the contract promises shortest and next-shortest), then by evidence quality.
+  return built.sort((x, y) => x.edges.length - y.edges.length || y.score - x.score).slice(0, input.limit);
+}
+
+/** Reads the evidence of every edge of the candidate paths in one batch and builds cited paths. */
+async function materialise(
+  ctx: SearchContext,
+  candidates: Partial[],
+  docIds?: string[],
+): Promise<GraphPath[]> {
+  const pairs = new Map<string, { a: string; b: string }>();
+  for (const c of candidates)
+    for (let i = 0; i + 1 < c.ids.length; i++) {
+      const [x, y] = [c.ids[i]!, c.ids[i + 1]!];
+      pairs.set(`${x}\u0000${y}`, { a: x, b: y });
+      pairs.set(`${y}\u0000${x}`, { a: y, b: x });
+    }
+  const rows = await ctx.data.evidenceForPairs(ctx.lib, [...pairs.values()], docIds);
+  const byPair = new Map<string, EvidenceInfo[]>();
+  for (const r of rows) {
+    const k = r.source < r.target ? `${r.source}\u0000${r.target}` : `${r.target}\u0000${r.source}`;
+    byPair.set(k, [...(byPair.get(k) ?? []), r]);
+  }
+  const summaries = await ctx.data.summaries(ctx.lib, [...new Set(candidates.flatMap((c) => c.ids))]);
+  const out: GraphPath[] = [];
+  for (const c of candidates) {
+    const nodes = c.ids.map((id) => summaries.get(id));
+    if (nodes.some((n) => !n)) continue;
+    const parts = [];
+    for (let i = 0; i + 1 < c.ids.length; i++) {
+      const [x, y] = [c.ids[i]!, c.ids[i + 1]!];
+      const k = x < y ? `${x}\u0000${y}` : `${y}\u0000${x}`;
+      const part = pathEdge(nodes[i]!, nodes[i + 1]!, byPair.get(k) ?? []);
+      if (!part) break;
+      parts.push(part);
+    }
+    if (parts.length !== c.ids.length - 1) continue;
+    out.push(buildPath(nodes as NonNullable<(typeof nodes)[number]>[], parts, c.score));
+  }
+  return out;
+}
+
+/** Keeps hops that have evidence in the given documents, with evidence counted there only. */
+async function restrictToDocuments(ctx: SearchContext, hops: Hop[], docIds: string[]): Promise<Hop[]> {
+  const rows = await ctx.data.evidenceForPairs(
+    ctx.lib,
+    hops.map((h) => ({ a: h.from, b: h.to })),
+    docIds,
+  );
+  const n = new Map<string, number>();
+  for (const r of rows)
+    n.set(`${r.source}\u0000${r.target}`, (n.get(`${r.source}\u0000${r.target}`) ?? 0) + 1);
+  return hops.flatMap((h) => {
+    const c = n.get(`${h.from}\u0000${h.to}`);
+    return c ? [{ ...h, evidence: c }] : [];
+  });
+}

@@ -1,0 +1,92 @@
+import jaroWinkler from 'talisman/metrics/jaro-winkler.js';
+import type { Library } from '../../library';
+import { normalise } from '../text';
+
+interface Named {
+  id: string;
+  /** Normalised surface (name or alias). */
+  text: string;
+  alias: boolean;
+}
+
+const grams = (s: string): string[] => {
+  const p = ` ${s} `;
+  const out = new Set<string>();
+  for (let i = 0; i + 3 <= p.length; i++) out.add(p.slice(i, i + 3));
+  return [...out];
+};
+
+/**
+ * Every entity name and alias in memory with a trigram index, so fuzzy matching (Jaro-Winkler) compares a
+ * term against a few hundred likely names instead of all of them. Rebuilt lazily after a library change.
+ */
+export class NameIndex {
+  private readonly names: Named[] = [];
+  private readonly byGram = new Map<string, number[]>();
+  private readonly byText = new Map<string, string[]>();
+
+  static async load(lib: Library): Promise<NameIndex> {
+    const idx = new NameIndex();
+    const rows = await lib.graph.query(
+      'MATCH (e:Entity) RETURN e.id AS id, e.name AS name, e.aliases AS aliases',
+    );
+    for (const r of rows) {
+      const id = String(r.id);
+      idx.add(id, String(r.name ?? ''), false);
+      for (const a of Array.isArray(r.aliases) ? r.aliases : []) idx.add(id, String(a), true);
+    }
+    return idx;
+  }
+
+  private add(id: string, name: string, alias: boolean): void {
+    const text = normalise(name);
+    if (!text) return;
+    const i = this.names.push({ id, text, alias }) - 1;
+    const same = this.byText.get(text);
+    if (!same) this.byText.set(text, [id]);
+    else if (!same.includes(id)) same.push(id);
+    for (const g of grams(text)) {
+      const arr = this.byGram.get(g);
+      if (arr) arr.push(i);
+      else this.byGram.set(g, [i]);
+    }
+  }
+
+  /** Entities whose name or alias is exactly this (normalised) text. */
+  exact(text: string): string[] {
+    return this.byText.get(normalise(text)) ?? [];
+  }
+
+  get size(): number {
+    return this.names.length;
+  }
+
+  /** Best Jaro-Winkler similarity per entity, over names sharing trigrams with the term. */
+  fuzzy(
+    term: string,
+    opts: { limit?: number; min?: number; pool?: number } = {},
+  ): { id: string; score: number }[] {
+    const t = normalise(term);
+    if (!t) return [];
+    const shared = new Map<number, number>();
+    for (const g of grams(t)) {
+      const posting = this.byGram.get(g);
+      // Very common trigrams say little and cost a lot on large libraries.
+      if (!posting || posting.length > 20_000) continue;
+      for (const i of posting) shared.set(i, (shared.get(i) ?? 0) + 1);
+    }
+    const pool = [...shared].sort((a, b) => b[1] - a[1]).slice(0, opts.pool ?? 300);
+    const best = new Map<string, number>();
+    for (const [i] of pool) {
+      const n = this.names[i]!;
+      const s = jaroWinkler(t, n.text);
+      if (s > (best.get(n.id) ?? 0)) best.set(n.id, s);
+    }
+    const min = opts.min ?? 0.85;
+    return [...best]
+      .filter(([, s]) => s >= min)
+      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+      .slice(0, opts.limit ?? 10)
+      .map(([id, score]) => ({ id, score }));
+  }
+}

@@ -1,0 +1,140 @@
+import { AriadneError } from '../../../contract/errors';
+import type { Clock } from '../../deps';
+import type { KuzuDb } from './kuzu-db';
+import { chunkId } from './ids';
+import { chunkCols, docCols, toChunk, toDocument } from './rows';
+import type { ChunkInput, ChunkRecord, DocumentInput, DocumentRecord } from './types';
+
+export function documentOps(db: KuzuDb, clock: Clock) {
+  return {
+    async upsertDocument(doc: DocumentInput): Promise<DocumentRecord> {
+      const now = clock.now();
+      const rows = await db.write((r) =>
+        r.query(
+          `MERGE (d:Document {id: $id})
+           ON CREATE SET d.createdAt = $now
+           SET d.title = $title, d.authors = ${doc.authors?.length ? '$authors' : 'NULL'}, d.year = $year, d.doi = $doi, d.pages = $pages,
+               d.status = $status, d.parserVersion = $parserVersion, d.fileName = $fileName,
+               d.originalPath = $originalPath, d.updatedAt = $now
+           RETURN ${docCols('d')}`,
+          {
+            id: doc.id,
+            now,
+            title: doc.title,
+            ...(doc.authors?.length ? { authors: doc.authors } : {}),
+            year: doc.year ?? null,
+            doi: doc.doi ?? null,
+            pages: doc.pages ?? null,
+            status: doc.status,
+            parserVersion: doc.parserVersion ?? '',
+            fileName: doc.fileName ?? '',
+            originalPath: doc.originalPath ?? '',
+          },
+        ),
+      );
+      return toDocument(rows[0]!);
+    },
+
+    async setDocumentStatus(id: string, status: string): Promise<void> {
+      const rows = await db.write((r) =>
+        r.query('MATCH (d:Document {id: $id}) SET d.status = $status, d.updatedAt = $now RETURN d.id', {
+          id,
+          status,
+          now: clock.now(),
+        }),
+      );
+      if (!rows.length) throw new AriadneError('not_found', `No document ${id}.`);
+    },
+
+    async getDocument(id: string): Promise<DocumentRecord | null> {
+      const rows = await db.read((r) =>
+        r.query(`MATCH (d:Document {id: $id}) RETURN ${docCols('d')}`, { id }),
+      );
+      return rows.length ? toDocument(rows[0]!) : null;
+    },
+
+    async listDocuments(): Promise<DocumentRecord[]> {
+      const rows = await db.read((r) =>
+        r.query(`MATCH (d:Document) RETURN ${docCols('d')} ORDER BY d.createdAt, d.id`),
+      );
+      return rows.map(toDocument);
+    },
+
+    /**
+     * Inserts or updates chunks by (document, index); HAS_CHUNK and NEXT are rebuilt for the document. With
+     * `replace`, chunks of the document not in `chunks` are removed with their evidence links and questions
+     * (re-chunking); without it, chunks can be added progressively.
+     */
+    async upsertChunks(
+      docId: string,
+      chunks: ChunkInput[],
+      opts: { replace?: boolean } = {},
+    ): Promise<ChunkRecord[]> {
+      const rows = chunks.map((c) => ({
+        id: chunkId(docId, c.index),
+        docId,
+        idx: c.index,
+        text: c.text,
+        forwardSummary: c.forwardSummary ?? '',
+        pageStart: c.pageStart,
+        pageEnd: c.pageEnd,
+        charStart: c.charStart,
+        charEnd: c.charEnd,
+        pageOffsets: c.pageOffsets?.length ? c.pageOffsets : [0],
+      }));
+      await db.write(async (r) => {
+        const exists = await r.query('MATCH (d:Document {id: $id}) RETURN d.id', { id: docId });
+        if (!exists.length) throw new AriadneError('not_found', `No document ${docId}.`);
+        if (opts.replace) {
+          // Entity refresh for the dropped evidence is left to the evidence re-run that follows re-chunking;
+          // reconciliation removes the dropped chunks' vectors.
+          await r.query(
+            `MATCH (:Document {id: $docId})-[:HAS_CHUNK]->(c:Chunk) WHERE NOT c.id IN $keep
+             OPTIONAL MATCH (q:AtomicQuestion)-[:ANSWERS_IN]->(c) DETACH DELETE q, c`,
+            { docId, keep: rows.length ? rows.map((x) => x.id) : [''] },
+          );
+        }
+        await r.query('MATCH (:Document {id: $docId})-[:HAS_CHUNK]->(:Chunk)-[n:NEXT]->(:Chunk) DELETE n', {
+          docId,
+        });
+        if (rows.length) {
+          await r.query(
+            `UNWIND $rows AS x MERGE (c:Chunk {id: x.id})
+             SET c.docId = x.docId, c.idx = x.idx, c.text = x.text, c.forwardSummary = x.forwardSummary,
+                 c.pageStart = x.pageStart, c.pageEnd = x.pageEnd, c.charStart = x.charStart,
+                 c.charEnd = x.charEnd, c.pageOffsets = x.pageOffsets`,
+            { rows },
+          );
+          await r.query(
+            `MATCH (d:Document {id: $docId}) UNWIND $ids AS cid MATCH (c:Chunk {id: cid})
+             WHERE NOT EXISTS { MATCH (d)-[:HAS_CHUNK]->(c) } CREATE (d)-[:HAS_CHUNK]->(c)`,
+            { docId, ids: rows.map((x) => x.id) },
+          );
+        }
+        await r.query(
+          `MATCH (d:Document {id: $docId})-[:HAS_CHUNK]->(a:Chunk), (d)-[:HAS_CHUNK]->(b:Chunk)
+           WHERE b.idx = a.idx + 1 CREATE (a)-[:NEXT]->(b)`,
+          { docId },
+        );
+      });
+      return rows.map((x) => toChunk({ ...x }));
+    },
+
+    async getChunks(docId: string): Promise<ChunkRecord[]> {
+      const rows = await db.read((r) =>
+        r.query(
+          `MATCH (:Document {id: $docId})-[:HAS_CHUNK]->(c:Chunk) RETURN ${chunkCols('c')} ORDER BY c.idx`,
+          { docId },
+        ),
+      );
+      return rows.map(toChunk);
+    },
+
+    async getChunk(id: string): Promise<ChunkRecord | null> {
+      const rows = await db.read((r) =>
+        r.query(`MATCH (c:Chunk {id: $id}) RETURN ${chunkCols('c')}`, { id }),
+      );
+      return rows.length ? toChunk(rows[0]!) : null;
+    },
+  };
+}

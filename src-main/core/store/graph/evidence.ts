@@ -1,0 +1,194 @@
+import { AriadneError } from '../../../contract/errors';
+import type { Clock } from '../../deps';
+import type { KuzuDb, KuzuRunner } from './kuzu-db';
+import { chunkId, entityIdForKey, mentionId, relationId } from './ids';
+import { refreshEntities } from './refresh';
+import { decodeList, encodeList } from './rows';
+import type { ChunkEvidence, EvidenceResult } from './types';
+
+/**
+ * Writes extraction results. One call is one transaction, whatever the batch size, so a crash leaves either
+ * all of it or none of it. Re-adding a chunk first removes that chunk's previous evidence: steps are
+ * idempotent by (document, chunk).
+ */
+export function evidenceOps(db: KuzuDb, clock: Clock) {
+  return {
+    async addEvidence(items: ChunkEvidence[]): Promise<EvidenceResult> {
+      if (!items.length) return { entityIds: {}, touchedEntityIds: [], removedEntityIds: [] };
+      return db.write((r) => writeEvidence(r, items, clock.now()));
+    },
+  };
+}
+
+async function writeEvidence(r: KuzuRunner, items: ChunkEvidence[], now: number): Promise<EvidenceResult> {
+  const cids = [...new Set(items.map((it) => chunkId(it.docId, it.chunkIndex)))];
+  const chunkRows = await r.query(
+    'UNWIND $ids AS i MATCH (c:Chunk {id: i}) RETURN c.id AS id, c.pageStart AS p',
+    { ids: cids },
+  );
+  const pageStart = new Map(chunkRows.map((x) => [String(x.id), Number(x.p)]));
+  const missing = cids.filter((c) => !pageStart.has(c));
+  if (missing.length)
+    throw new AriadneError('not_found', `Evidence for unknown chunks: ${missing.slice(0, 5).join(', ')}`);
+
+  const entityIds = await resolveEntities(r, items);
+
+  // Previous evidence of these chunks: remember whom it touched, then drop it. RELATED endpoints are always
+  // mentioned by the same chunk, so walking MENTIONS finds them without scanning every RELATED row.
+  const previous = await r.query(
+    'UNWIND $ids AS i MATCH (c:Chunk {id: i})-[:MENTIONS]->(e:Entity) RETURN DISTINCT e.id AS id',
+    { ids: cids },
+  );
+  if (previous.length) {
+    await r.query(
+      `UNWIND $ids AS i MATCH (c:Chunk {id: i})-[:MENTIONS]->(:Entity)-[x:RELATED]->(:Entity)
+       WHERE x.chunkId = i DELETE x`,
+      { ids: cids },
+    );
+    await r.query('UNWIND $ids AS i MATCH (c:Chunk {id: i})-[m:MENTIONS]->(:Entity) DELETE m', { ids: cids });
+  }
+
+  const created = await createMissingEntities(r, items, entityIds, now);
+
+  const mentions: Record<string, unknown>[] = [];
+  const relations: Record<string, unknown>[] = [];
+  for (const it of items) {
+    const cid = chunkId(it.docId, it.chunkIndex);
+    const local = new Map<string, string>();
+    const best = new Map<string, (typeof it.entities)[number]>();
+    for (const m of it.entities) {
+      const eid = entityIds.get(m.id ?? m.key)!;
+      local.set(m.key, eid);
+      if (m.id) local.set(m.id, eid);
+      const prev = best.get(eid);
+      // One MENTIONS row per (chunk, entity): the most confident surface form wins.
+      if (!prev || (m.confidence ?? 1) > (prev.confidence ?? 1)) best.set(eid, m);
+    }
+    let i = 0;
+    for (const [eid, m] of best) {
+      mentions.push({
+        c: cid,
+        e: eid,
+        id: mentionId(cid, i++),
+        docId: it.docId,
+        surface: m.name,
+        description: m.description ?? '',
+        confidence: m.confidence ?? 1,
+      });
+    }
+    it.relations.forEach((rel, j) => {
+      const s = local.get(rel.source);
+      const t = local.get(rel.target);
+      if (!s || !t) {
+        throw new AriadneError(
+          'invalid_input',
+          `Relation ${rel.source} → ${rel.target} in ${cid} names an entity not listed for that chunk.`,
+        );
+      }
+      relations.push({
+        s,
+        t,
+        id: relationId(cid, j),
+        keywords: encodeList(rel.keywords),
+        description: rel.description ?? '',
+        chunkId: cid,
+        docId: it.docId,
+        page: rel.page ?? pageStart.get(cid)!,
+        confidence: rel.confidence ?? 1,
+      });
+    });
+  }
+  if (mentions.length) {
+    await r.query(
+      `COPY MENTIONS FROM (UNWIND $rows AS x RETURN x.c, x.e, x.id, x.docId, x.surface, x.description, x.confidence)`,
+      { rows: mentions },
+    );
+  }
+  if (relations.length) {
+    await r.query(
+      `COPY RELATED FROM (UNWIND $rows AS x
+         RETURN x.s, x.t, x.id, ${decodeList('x.keywords')}, x.description, x.chunkId, x.docId, x.page, x.confidence)`,
+      { rows: relations },
+    );
+  }
+
+  const affected = new Set<string>([...previous.map((x) => String(x.id)), ...entityIds.values()]);
+  const refreshed = await refreshEntities(r, [...affected]);
+  const touched = new Set([...created, ...refreshed.changed]);
+  for (const id of refreshed.removed) touched.delete(id);
+  return {
+    entityIds: Object.fromEntries(entityIds),
+    touchedEntityIds: [...touched].sort(),
+    removedEntityIds: refreshed.removed,
+  };
+}
+
+/** Maps every input key (or explicit id) to the entity id that receives the evidence. */
+async function resolveEntities(r: KuzuRunner, items: ChunkEvidence[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const explicit = new Set<string>();
+  const keys = new Set<string>();
+  for (const it of items)
+    for (const m of it.entities) {
+      if (!m.key) throw new AriadneError('invalid_input', 'Every entity needs a canonical key.');
+      if (m.id) explicit.add(m.id);
+      else keys.add(m.key);
+    }
+  if (explicit.size) {
+    const found = await r.query('UNWIND $ids AS i MATCH (e:Entity {id: i}) RETURN e.id AS id', {
+      ids: [...explicit],
+    });
+    const have = new Set(found.map((x) => String(x.id)));
+    for (const id of explicit) {
+      if (!have.has(id)) throw new AriadneError('not_found', `No entity ${id}.`);
+      out.set(id, id);
+    }
+  }
+  if (keys.size) {
+    const byId = new Map([...keys].map((k) => [entityIdForKey(k), k]));
+    const found = await r.query('UNWIND $ids AS i MATCH (e:Entity {id: i}) RETURN e.id AS id', {
+      ids: [...byId.keys()],
+    });
+    for (const x of found) out.set(byId.get(String(x.id))!, String(x.id));
+    const rest = [...keys].filter((k) => !out.has(k));
+    if (rest.length) {
+      // A key merged into another entity keeps pointing at the survivor until the merge is undone.
+      const redirects = await r.query(
+        'MATCH (m:EntityMerge) WHERE m.mergedKey IN $keys AND m.undoneAt IS NULL RETURN m.mergedKey AS k, m.survivorId AS s',
+        { keys: rest },
+      );
+      for (const x of redirects) out.set(String(x.k), String(x.s));
+    }
+    for (const k of keys) if (!out.has(k)) out.set(k, entityIdForKey(k));
+  }
+  return out;
+}
+
+async function createMissingEntities(
+  r: KuzuRunner,
+  items: ChunkEvidence[],
+  entityIds: Map<string, string>,
+  now: number,
+): Promise<string[]> {
+  const candidates = new Map<string, { key: string; type: string; name: string }>();
+  for (const it of items)
+    for (const m of it.entities) {
+      const id = entityIds.get(m.id ?? m.key)!;
+      if (!candidates.has(id)) candidates.set(id, { key: m.key, type: m.type, name: m.name });
+    }
+  const existing = await r.query('UNWIND $ids AS i MATCH (e:Entity {id: i}) RETURN e.id AS id', {
+    ids: [...candidates.keys()],
+  });
+  for (const x of existing) candidates.delete(String(x.id));
+  if (!candidates.size) return [];
+  const rows = [...candidates].map(([id, c]) => ({ id, key: c.key, name: c.name, type: c.type, now }));
+  // Derived fields are filled by the refresh that follows in the same transaction.
+  await r.query(
+    // CREATE, not COPY: the refresh below updates these rows in the same transaction, and Kùzu 0.11 cannot
+    // replay a WAL holding a COPY followed by updates of the copied rows (segfault on reopen after a crash).
+    `UNWIND $rows AS x CREATE (:Entity {id: x.id, canonicalKey: x.key, name: x.name, pinnedName: '', type: x.type,
+       description: '', aliasText: '', confidence: 0.0, evidenceCount: 0, createdAt: x.now})`,
+    { rows },
+  );
+  return rows.map((x) => x.id);
+}

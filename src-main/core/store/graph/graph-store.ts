@@ -1,0 +1,63 @@
+import type { Clock, Logger } from '../../deps';
+import { openKuzu, type KuzuDb } from './kuzu-db';
+import { migrate } from './schema';
+import { documentOps } from './documents';
+import { evidenceOps } from './evidence';
+import { entityQueries } from './entities';
+import { pathQueries } from './paths';
+import { subgraphQueries } from './subgraph';
+import { extraOps } from './extras';
+import { deleteOps } from './delete';
+import { mergeOps } from './merge';
+import { queueRecordOps } from './queue-records';
+
+export type GraphIdKind = 'chunks' | 'entities' | 'questions' | 'communities';
+
+function idOps(db: KuzuDb) {
+  const label: Record<GraphIdKind, string> = {
+    chunks: 'Chunk',
+    entities: 'Entity',
+    questions: 'AtomicQuestion',
+    communities: 'Community',
+  };
+  return {
+    /** Every id of one kind (for reconciliation with the vector tables). */
+    async listIds(kind: GraphIdKind): Promise<string[]> {
+      const rows = await db.read((r) => r.query(`MATCH (x:${label[kind]}) RETURN x.id AS id`));
+      return rows.map((x) => String(x.id));
+    },
+  };
+}
+
+function build(db: KuzuDb, clock: Clock) {
+  return {
+    ...documentOps(db, clock),
+    ...evidenceOps(db, clock),
+    ...entityQueries(db),
+    ...pathQueries(db),
+    ...subgraphQueries(db),
+    ...extraOps(db, clock),
+    ...deleteOps(db),
+    ...mergeOps(db, clock),
+    ...queueRecordOps(db, clock),
+    ...idOps(db),
+    /** Read-only escape hatch for diagnostics and tests: parametrised Cypher on the read connection. */
+    query: (cypher: string, params?: Record<string, unknown>) => db.read((r) => r.query(cypher, params)),
+    close: () => db.close(),
+  };
+}
+
+/** The graph store: Kùzu behind the operations ingestion and retrieval need. */
+export type GraphStore = ReturnType<typeof build>;
+
+export async function openGraphStore(path: string, deps: { clock: Clock; log: Logger }): Promise<GraphStore> {
+  const db = await openKuzu(path);
+  try {
+    const { from, to } = await migrate(db);
+    if (from !== to) deps.log.log('info', 'graph schema migrated', { from, to });
+  } catch (e) {
+    await db.close();
+    throw e;
+  }
+  return build(db, deps.clock);
+}

@@ -1,0 +1,134 @@
+import kuzu, { type Connection, type KuzuValue, type PreparedStatement, type QueryResult } from 'kuzu';
+import { AriadneError } from '../../../contract/errors';
+import { createSerialQueue, type SerialQueue } from '../serial-queue';
+
+export type Row = Record<string, unknown>;
+export type Params = Record<string, unknown>;
+
+/** One statement runner bound to one Kùzu connection. */
+export interface KuzuRunner {
+  /** Runs one parametrised statement and returns all rows; the QueryResult is always closed. */
+  query(cypher: string, params?: Params): Promise<Row[]>;
+}
+
+/**
+ * The single Kùzu Database of this process for one library, with a write connection (serialised, with
+ * explicit transactions) and a read connection. Both run through one serial queue (see openKuzu).
+ */
+export interface KuzuDb {
+  read<T>(fn: (r: KuzuRunner) => Promise<T>): Promise<T>;
+  /** Runs fn on the write connection without an explicit transaction (DDL that Kùzu allows only there). */
+  autoWrite<T>(fn: (r: KuzuRunner) => Promise<T>): Promise<T>;
+  /** Runs fn inside BEGIN/COMMIT on the write connection; rolls back when fn throws. */
+  write<T>(fn: (r: KuzuRunner) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+const LOCK_RE = /could not set lock/i;
+
+export async function openKuzu(path: string): Promise<KuzuDb> {
+  const db = new kuzu.Database(path);
+  try {
+    await db.init();
+  } catch (e) {
+    const msg = e instanceof Error ? e.message : String(e);
+    if (LOCK_RE.test(msg))
+      throw new AriadneError('library_locked', `The graph database is in use by another process (${path}).`, {
+        cause: e,
+      });
+    throw new AriadneError('internal', `Cannot open the graph database: ${msg}`, { cause: e });
+  }
+  const writeConn = new kuzu.Connection(db);
+  const readConn = new kuzu.Connection(db);
+  await writeConn.init();
+  await readConn.init();
+  // One queue for both connections: Kùzu 0.11's Node binding crashed the process (SIGSEGV) when a read on
+  // one connection overlapped a write transaction on the other under many small concurrent pipeline writes.
+  // Serialising costs little here (statements are short) and keeps a scientist's library process alive.
+  const writeQ = createSerialQueue();
+  const readQ = writeQ;
+  const writer = runnerFor(writeConn);
+  const reader = runnerFor(readConn);
+  let closed = false;
+
+  const guard = (q: SerialQueue) => {
+    if (closed) throw new AriadneError('internal', 'The graph store is closed.');
+    return q;
+  };
+
+  return {
+    read: (fn) => guard(readQ).run(() => fn(reader)),
+    autoWrite: (fn) => guard(writeQ).run(() => fn(writer)),
+    write: (fn) =>
+      guard(writeQ).run(async () => {
+        await writer.query('BEGIN TRANSACTION');
+        let result;
+        try {
+          result = await fn(writer);
+        } catch (e) {
+          await writer.query('ROLLBACK').catch(() => undefined);
+          throw e;
+        }
+        await writer.query('COMMIT');
+        return result;
+      }),
+    async close() {
+      if (closed) return;
+      closed = true;
+      // Order matters: all results are closed inside query(); wait for in-flight work, then connections,
+      // then the database. Closing the database under a live result segfaults the process.
+      await writeQ.idle();
+      await readQ.idle();
+      await writeConn.close();
+      await readConn.close();
+      await db.close();
+    },
+  };
+}
+
+function runnerFor(conn: Connection): KuzuRunner {
+  // Prepared statements are cached per connection: the same few statements run thousands of times.
+  const cache = new Map<string, PreparedStatement>();
+  return {
+    async query(cypher, params) {
+      let res: QueryResult | QueryResult[];
+      for (const [k, v] of Object.entries(params ?? {})) {
+        // Kùzu 0.11 crashes the process on an empty top-level list parameter (its type cannot be inferred).
+        if (Array.isArray(v) && v.length === 0)
+          throw new AriadneError('internal', `Empty list parameter $${k}.`);
+      }
+      try {
+        if (params && Object.keys(params).length > 0) {
+          let ps = cache.get(cypher);
+          if (!ps) {
+            ps = await conn.prepare(cypher);
+            if (!ps.isSuccess()) throw new Error(ps.getErrorMessage());
+            cache.set(cypher, ps);
+          }
+          res = await conn.execute(ps, params as Record<string, KuzuValue>);
+        } else {
+          res = await conn.query(cypher);
+        }
+      } catch (e) {
+        throw toStoreError(e, cypher);
+      }
+      const all = Array.isArray(res) ? res : [res];
+      try {
+        const rows = all.length > 0 ? await all[all.length - 1]!.getAll() : [];
+        return rows as Row[];
+      } finally {
+        for (const r of all) r.close();
+      }
+    },
+  };
+}
+
+function toStoreError(e: unknown, cypher: string): AriadneError {
+  const msg = e instanceof Error ? e.message : String(e);
+  if (/ENOSPC|no space left/i.test(msg))
+    return new AriadneError('disk_full', 'The disk is full: free some space and retry.', {
+      retryable: true,
+      cause: e,
+    });
+  return new AriadneError('internal', `Graph query failed: ${msg} [${cypher.slice(0, 80)}]`, { cause: e });
+}

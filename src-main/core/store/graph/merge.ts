@@ -1,0 +1,242 @@
+import { randomUUID } from 'node:crypto';
+import { AriadneError } from '../../../contract/errors';
+import type { Clock } from '../../deps';
+import type { KuzuDb, KuzuRunner, Row } from './kuzu-db';
+import { decodeList, encodeList, list } from './rows';
+import { refreshEntities } from './refresh';
+import type { MergeRecord } from './types';
+
+/** Everything needed to put a merged entity back exactly as it was. */
+interface MergeSnapshot {
+  merged: Row;
+  survivor: { pinnedName: string; extraAliases: string[] };
+  mentions: Row[];
+  relations: Row[];
+  communities: string[];
+}
+
+const REL_PROPS =
+  'x.id AS id, x.keywords AS keywords, x.description AS description, x.chunkId AS chunkId, x.docId AS docId, x.page AS page, x.confidence AS confidence';
+
+export function mergeOps(db: KuzuDb, clock: Clock) {
+  return {
+    /**
+     * Folds `mergedId` into `survivorId`: its mentions and evidence move to the survivor, its name and aliases
+     * become the survivor's aliases, its canonical key resolves to the survivor. Recorded, and undoable.
+     */
+    async mergeEntities(
+      survivorId: string,
+      mergedId: string,
+    ): Promise<MergeRecord & { changedEntityIds: string[] }> {
+      if (survivorId === mergedId)
+        throw new AriadneError('invalid_input', 'Cannot merge an entity into itself.');
+      return db.write(async (r) => {
+        const ents = await r.query(
+          `UNWIND $ids AS i MATCH (e:Entity {id: i}) RETURN e.id AS id, e.canonicalKey AS canonicalKey, e.name AS name,
+             e.pinnedName AS pinnedName, e.type AS type, e.extraAliases AS extraAliases, e.createdAt AS createdAt`,
+          { ids: [survivorId, mergedId] },
+        );
+        const survivor = ents.find((e) => e.id === survivorId);
+        const merged = ents.find((e) => e.id === mergedId);
+        if (!survivor || !merged)
+          throw new AriadneError('not_found', 'Both entities must exist to merge them.');
+        const snap: MergeSnapshot = {
+          merged,
+          survivor: {
+            pinnedName: String(survivor.pinnedName ?? ''),
+            extraAliases: list(survivor.extraAliases),
+          },
+          mentions: await r.query(
+            `MATCH (c:Chunk)-[m:MENTIONS]->(:Entity {id: $id}) RETURN c.id AS c, m.id AS id, m.docId AS docId,
+               m.surface AS surface, m.description AS description, m.confidence AS confidence`,
+            { id: mergedId },
+          ),
+          relations: [
+            ...(await r.query(
+              `MATCH (a:Entity {id: $id})-[x:RELATED]->(b:Entity) RETURN a.id AS s, b.id AS t, ${REL_PROPS}`,
+              { id: mergedId },
+            )),
+            ...(await r.query(
+              `MATCH (a:Entity)-[x:RELATED]->(b:Entity {id: $id}) WHERE a.id <> b.id RETURN a.id AS s, b.id AS t, ${REL_PROPS}`,
+              { id: mergedId },
+            )),
+          ],
+          communities: (
+            await r.query('MATCH (:Entity {id: $id})-[:IN_COMMUNITY]->(c:Community) RETURN c.id AS id', {
+              id: mergedId,
+            })
+          ).map((x) => String(x.id)),
+        };
+        const swap = (v: unknown) => (v === mergedId ? survivorId : String(v));
+        await copyMentions(
+          r,
+          snap.mentions.map((m) => ({ ...m, e: survivorId })),
+        );
+        await copyRelations(
+          r,
+          snap.relations.map((x) => ({ ...x, s: swap(x.s), t: swap(x.t) })),
+        );
+        await r.query('MATCH (e:Entity {id: $id}) DETACH DELETE e', { id: mergedId });
+        const extra = [
+          ...new Set([...list(survivor.extraAliases), String(merged.name), ...list(merged.extraAliases)]),
+        ];
+        await r.query('MATCH (e:Entity {id: $id}) SET e.pinnedName = $pin', {
+          id: survivorId,
+          pin: String(survivor.pinnedName || survivor.name),
+        });
+        await setExtraAliases(r, survivorId, extra);
+        if (snap.communities.length) {
+          await r.query('UNWIND $ids AS i MATCH (c:Community {id: i}) SET c.stale = true', {
+            ids: snap.communities,
+          });
+        }
+        const rec = {
+          id: randomUUID(),
+          survivorId,
+          mergedId,
+          mergedKey: String(merged.canonicalKey),
+          at: clock.now(),
+        };
+        await r.query(
+          `CREATE (:EntityMerge {id: $id, survivorId: $survivorId, mergedId: $mergedId, mergedKey: $mergedKey, at: $at,
+             snapshot: $snapshot})`,
+          { ...rec, snapshot: JSON.stringify(snap) },
+        );
+        const refreshed = await refreshEntities(r, [survivorId]);
+        return {
+          id: rec.id,
+          survivorId,
+          mergedId,
+          at: rec.at,
+          undoneAt: null,
+          changedEntityIds: refreshed.changed,
+        };
+      });
+    },
+
+    /**
+     * Restores the merged entity with the evidence it had, where that evidence still exists (a document
+     * deleted since the merge stays deleted). Evidence added to the survivor after the merge stays with it.
+     */
+    async undoMerge(mergeId: string): Promise<{ restoredId: string; survivorId: string }> {
+      return db.write(async (r) => {
+        const rows = await r.query(
+          'MATCH (m:EntityMerge {id: $id}) RETURN m.survivorId AS s, m.mergedId AS m, m.undoneAt AS u, m.snapshot AS snap',
+          { id: mergeId },
+        );
+        const m = rows[0];
+        if (!m) throw new AriadneError('not_found', `No merge ${mergeId}.`);
+        if (m.u != null) throw new AriadneError('conflict', 'This merge was already undone.');
+        const survivorId = String(m.s);
+        const mergedId = String(m.m);
+        const clash = await r.query('UNWIND $ids AS i MATCH (e:Entity {id: i}) RETURN e.id AS id', {
+          ids: [survivorId, mergedId],
+        });
+        if (!clash.some((x) => x.id === survivorId))
+          throw new AriadneError('conflict', 'The surviving entity no longer exists.');
+        if (clash.some((x) => x.id === mergedId))
+          throw new AriadneError('conflict', 'An entity with the merged id exists again.');
+        const snap = JSON.parse(String(m.snap)) as MergeSnapshot;
+        const e = snap.merged;
+        await r.query(
+          `CREATE (:Entity {id: $id, canonicalKey: $k, name: $name, pinnedName: $pin, type: $type, description: '',
+             aliasText: '', confidence: 0.0, evidenceCount: 0, createdAt: $at})`,
+          {
+            id: mergedId,
+            k: e.canonicalKey,
+            name: e.name,
+            pin: e.pinnedName ?? '',
+            type: e.type,
+            at: e.createdAt,
+          },
+        );
+        await setExtraAliases(r, mergedId, list(e.extraAliases));
+        if (snap.mentions.length) {
+          const moved = await r.query(
+            `UNWIND $rows AS x MATCH (c:Chunk {id: x.c})-[m:MENTIONS]->(:Entity {id: $s}) WHERE m.id = x.id
+             WITH DISTINCT m, x DELETE m RETURN x.id AS id`,
+            { rows: snap.mentions.map((x) => ({ c: x.c, id: x.id })), s: survivorId },
+          );
+          const keep = new Set(moved.map((x) => String(x.id)));
+          await copyMentions(
+            r,
+            snap.mentions.filter((x) => keep.has(String(x.id))).map((x) => ({ ...x, e: mergedId })),
+          );
+        }
+        if (snap.relations.length) {
+          const swap = (v: unknown) => (v === mergedId ? survivorId : String(v));
+          const moved = await r.query(
+            `UNWIND $rows AS x MATCH (a:Entity {id: x.s})-[y:RELATED]->(b:Entity {id: x.t}) WHERE y.id = x.id
+             WITH DISTINCT y, x DELETE y RETURN x.id AS id`,
+            { rows: snap.relations.map((x) => ({ s: swap(x.s), t: swap(x.t), id: x.id })) },
+          );
+          const keep = new Set(moved.map((x) => String(x.id)));
+          await copyRelations(
+            r,
+            snap.relations.filter((x) => keep.has(String(x.id))),
+          );
+        }
+        await r.query('MATCH (e:Entity {id: $id}) SET e.pinnedName = $pin', {
+          id: survivorId,
+          pin: snap.survivor.pinnedName,
+        });
+        await setExtraAliases(r, survivorId, snap.survivor.extraAliases);
+        if (snap.communities.length) {
+          await r.query(
+            'UNWIND $ids AS i MATCH (e:Entity {id: $e}), (c:Community {id: i}) CREATE (e)-[:IN_COMMUNITY]->(c) SET c.stale = true',
+            {
+              ids: snap.communities,
+              e: mergedId,
+            },
+          );
+        }
+        await r.query('MATCH (m:EntityMerge {id: $id}) SET m.undoneAt = $now', {
+          id: mergeId,
+          now: clock.now(),
+        });
+        await refreshEntities(r, [survivorId, mergedId]);
+        return { restoredId: mergedId, survivorId };
+      });
+    },
+
+    async listMerges(entityId?: string): Promise<MergeRecord[]> {
+      const where = entityId ? 'WHERE m.survivorId = $e OR m.mergedId = $e' : '';
+      const rows = await db.read((r) =>
+        r.query(
+          `MATCH (m:EntityMerge) ${where} RETURN m.id AS id, m.survivorId AS s, m.mergedId AS m, m.at AS at, m.undoneAt AS u ORDER BY at DESC`,
+          entityId ? { e: entityId } : undefined,
+        ),
+      );
+      return rows.map((x) => ({
+        id: String(x.id),
+        survivorId: String(x.s),
+        mergedId: String(x.m),
+        at: Number(x.at),
+        undoneAt: x.u == null ? null : Number(x.u),
+      }));
+    },
+  };
+}
+
+async function copyMentions(r: KuzuRunner, rows: Row[]) {
+  if (!rows.length) return;
+  await r.query(
+    'COPY MENTIONS FROM (UNWIND $rows AS x RETURN x.c, x.e, x.id, x.docId, x.surface, x.description, x.confidence)',
+    { rows },
+  );
+}
+
+async function copyRelations(r: KuzuRunner, rows: Row[]) {
+  if (!rows.length) return;
+  await r.query(
+    `COPY RELATED FROM (UNWIND $rows AS x
+       RETURN x.s, x.t, x.id, ${decodeList('x.keywords')}, x.description, x.chunkId, x.docId, x.page, x.confidence)`,
+    { rows: rows.map((x) => ({ ...x, keywords: encodeList(list(x.keywords)) })) },
+  );
+}
+
+/** Empty lists cannot be passed as parameters (see kuzu-db.ts), so clearing is its own statement. */
+async function setExtraAliases(r: KuzuRunner, id: string, aliases: string[]) {
+  if (aliases.length) await r.query('MATCH (e:Entity {id: $id}) SET e.extraAliases = $a', { id, a: aliases });
+  else await r.query('MATCH (e:Entity {id: $id}) SET e.extraAliases = NULL', { id });
+}

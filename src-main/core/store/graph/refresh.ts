@@ -1,0 +1,111 @@
+import type { KuzuRunner } from './kuzu-db';
+import { decodeList, encodeList, list } from './rows';
+
+/**
+ * Recomputes the derived fields of entities from their MENTIONS rows, and deletes entities left without any
+ * mention. Deriving instead of accumulating is what makes "delete a document" exact: the survivors look as
+ * if the deleted document had never been imported.
+ *
+ * - name: the pinned name, else the most frequent surface form (ties: lexicographically first)
+ * - description: from the most confident mention with a description (ties: smallest chunk id)
+ * - aliases: other surface forms plus manual aliases, sorted
+ * - confidence: the highest mention confidence; evidenceCount: number of mentions
+ */
+export async function refreshEntities(
+  r: KuzuRunner,
+  ids: string[],
+): Promise<{ changed: string[]; removed: string[] }> {
+  if (!ids.length) return { changed: [], removed: [] };
+  const base = await r.query(
+    `UNWIND $ids AS i MATCH (e:Entity {id: i})
+     RETURN e.id AS id, e.name AS name, e.pinnedName AS pinned, e.extraAliases AS extra, e.description AS d,
+            e.aliasText AS at, e.confidence AS c, e.evidenceCount AS n`,
+    { ids },
+  );
+  const surfaces = await r.query(
+    `UNWIND $ids AS i MATCH (:Chunk)-[m:MENTIONS]->(e:Entity {id: i})
+     RETURN e.id AS id, m.surface AS s, count(*) AS n, max(m.confidence) AS mc`,
+    { ids },
+  );
+  const best = await r.query(
+    `UNWIND $ids AS i MATCH (:Chunk)-[m:MENTIONS]->(e:Entity {id: i}) WHERE m.description <> ''
+     RETURN e.id AS id, max(m.confidence) AS mc`,
+    { ids },
+  );
+  const descriptions = best.length
+    ? await r.query(
+        `UNWIND $rows AS x MATCH (c:Chunk)-[m:MENTIONS]->(e:Entity {id: x.id})
+         WHERE m.description <> '' AND m.confidence = x.mc RETURN e.id AS id, c.id AS cid, m.description AS d`,
+        { rows: best.map((x) => ({ id: String(x.id), mc: Number(x.mc) })) },
+      )
+    : [];
+  const bySurface = new Map<string, { s: string; n: number; mc: number }[]>();
+  for (const x of surfaces) {
+    const id = String(x.id);
+    const arr = bySurface.get(id) ?? [];
+    arr.push({ s: String(x.s), n: Number(x.n), mc: Number(x.mc) });
+    bySurface.set(id, arr);
+  }
+  // Ties on confidence: the smallest chunk id wins, so the choice never depends on insertion order.
+  const descOf = new Map<string, string>();
+  const descKey = new Map<string, string>();
+  for (const x of descriptions) {
+    const id = String(x.id);
+    const k = `${String(x.cid)}\u0000${String(x.d)}`;
+    if (!descKey.has(id) || k < descKey.get(id)!) {
+      descKey.set(id, k);
+      descOf.set(id, String(x.d));
+    }
+  }
+
+  const removed: string[] = [];
+  const changed: string[] = [];
+  const updates: Record<string, unknown>[] = [];
+  for (const e of base) {
+    const id = String(e.id);
+    const forms = bySurface.get(id);
+    if (!forms?.length) {
+      removed.push(id);
+      continue;
+    }
+    forms.sort((a, b) => b.n - a.n || (a.s < b.s ? -1 : a.s > b.s ? 1 : 0));
+    const pinned = String(e.pinned ?? '');
+    const name = pinned || forms[0]!.s;
+    const aliases = [...new Set([...forms.map((f) => f.s), ...list(e.extra)])]
+      .filter((a) => a !== name)
+      .sort();
+    const row = {
+      id,
+      name,
+      description: descOf.get(id) ?? '',
+      aliases,
+      aliasText: aliases.join(' ; '),
+      confidence: Math.max(...forms.map((f) => f.mc)),
+      evidenceCount: forms.reduce((s, f) => s + f.n, 0),
+    };
+    if (
+      row.name !== e.name ||
+      row.description !== (e.d ?? '') ||
+      row.aliasText !== (e.at ?? '') ||
+      row.confidence !== Number(e.c) ||
+      row.evidenceCount !== Number(e.n)
+    ) {
+      updates.push(row);
+      // Only text changes require a new entity vector; counts do not.
+      if (row.name !== e.name || row.description !== (e.d ?? '') || row.aliasText !== (e.at ?? ''))
+        changed.push(id);
+    }
+  }
+  if (updates.length) {
+    await r.query(
+      `UNWIND $rows AS x MATCH (e:Entity {id: x.id})
+       SET e.name = x.name, e.description = x.description, e.aliases = ${decodeList('x.aliases')}, e.aliasText = x.aliasText,
+           e.confidence = x.confidence, e.evidenceCount = x.evidenceCount`,
+      { rows: updates.map((u) => ({ ...u, aliases: encodeList(u.aliases as string[]) })) },
+    );
+  }
+  if (removed.length) {
+    await r.query('UNWIND $ids AS i MATCH (e:Entity {id: i}) DETACH DELETE e', { ids: removed });
+  }
+  return { changed: changed.sort(), removed: removed.sort() };
+}

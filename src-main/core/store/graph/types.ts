@@ -1,0 +1,219 @@
+/** Public shapes of the graph store. Ids are strings; times are epoch milliseconds from the injected clock. */
+
+export interface DocumentInput {
+  /** sha256 of the original file (the originals/ id). */
+  id: string;
+  title: string;
+  authors?: string[];
+  year?: number | null;
+  doi?: string | null;
+  pages?: number | null;
+  status: string;
+  parserVersion?: string;
+  fileName?: string;
+  /** Where the researcher's file was when imported (informational; the copy lives in originals/). */
+  originalPath?: string;
+}
+
+export interface DocumentRecord extends Required<Omit<DocumentInput, 'year' | 'doi' | 'pages'>> {
+  year: number | null;
+  doi: string | null;
+  pages: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface ChunkInput {
+  index: number;
+  text: string;
+  forwardSummary?: string;
+  pageStart: number;
+  pageEnd: number;
+  /** Character span in the parsed document text. */
+  charStart: number;
+  charEnd: number;
+  /** pageOffsets[k] = offset inside `text` where page pageStart+k begins; pageOffsets[0] is 0. */
+  pageOffsets?: number[];
+}
+
+export interface ChunkRecord extends Required<ChunkInput> {
+  id: string;
+  docId: string;
+}
+
+export interface EntityMentionInput {
+  /** Canonical key from entity resolution (normalised name + type). Creates the entity when new. */
+  key: string;
+  /** An existing entity chosen by resolution; wins over `key` for attaching the evidence. */
+  id?: string;
+  /** The name as written in this chunk. */
+  name: string;
+  type: string;
+  description?: string;
+  confidence?: number;
+}
+
+export interface RelationInput {
+  /** Canonical keys (or ids) of two entities listed in the same ChunkEvidence. */
+  source: string;
+  target: string;
+  keywords?: string[];
+  description?: string;
+  confidence?: number;
+  /** Page of the supporting sentence; defaults to the chunk's first page. */
+  page?: number;
+}
+
+/** Everything extraction found in one chunk. Re-adding a chunk replaces its previous evidence (idempotent). */
+export interface ChunkEvidence {
+  docId: string;
+  chunkIndex: number;
+  entities: EntityMentionInput[];
+  relations: RelationInput[];
+}
+
+export interface EvidenceResult {
+  /** Resolved entity id for every input key (and id), so vectors can be keyed by graph id. */
+  entityIds: Record<string, string>;
+  /** Entities whose name/description changed or that were created: their vectors need (re)embedding. */
+  touchedEntityIds: string[];
+  /** Entities deleted because the replaced evidence was their last. */
+  removedEntityIds: string[];
+}
+
+export interface EntityRecord {
+  id: string;
+  canonicalKey: string;
+  name: string;
+  type: string;
+  description: string;
+  aliases: string[];
+  confidence: number;
+  evidenceCount: number;
+}
+
+export interface EvidenceRow {
+  id: string;
+  sourceId: string;
+  sourceName: string;
+  targetId: string;
+  targetName: string;
+  keywords: string[];
+  description: string;
+  confidence: number;
+  chunkId: string;
+  docId: string;
+  page: number;
+  docTitle: string;
+  docYear: number | null;
+}
+
+export type Direction = 'out' | 'in' | 'both';
+
+export interface PathFilters {
+  /** Keep a hop only if one of its evidence rows carries one of these keywords. */
+  keywords?: string[];
+  /** Intermediate (and end) entities must be of one of these types. */
+  entityTypes?: string[];
+  direction?: Direction;
+  /** Minimum number of evidence rows behind a hop. */
+  minEvidence?: number;
+}
+
+export interface Hop {
+  from: string;
+  to: string;
+  /** Evidence rows supporting the hop in the direction(s) allowed. */
+  evidence: number;
+  keywords: string[];
+}
+
+export interface Neighbour {
+  entity: EntityRecord;
+  /** 'out' = the entity is a target of evidence from the start; 'in' = a source. */
+  direction: 'out' | 'in' | 'both';
+  evidence: number;
+  keywords: string[];
+}
+
+export interface Expansion {
+  entities: EntityRecord[];
+  hops: Hop[];
+  /** Hop distance of each entity from the seeds. */
+  depth: Record<string, number>;
+  truncated: boolean;
+}
+
+export interface GraphPath {
+  entityIds: string[];
+  hops: Hop[];
+  length: number;
+}
+
+export interface Subgraph {
+  nodes: (EntityRecord & { degree: number })[];
+  edges: Hop[];
+}
+
+export interface QuestionInput {
+  id: string;
+  docId: string;
+  chunkIndex: number;
+  text: string;
+}
+
+export interface CommunityInput {
+  id: string;
+  level: number;
+  title: string;
+  summary: string;
+  stale?: boolean;
+  parentId?: string | null;
+  memberIds: string[];
+}
+
+export interface MergeRecord {
+  id: string;
+  survivorId: string;
+  mergedId: string;
+  at: number;
+  undoneAt: number | null;
+}
+
+export interface GraphCounts {
+  documents: number;
+  chunks: number;
+  entities: number;
+  mentions: number;
+  evidence: number;
+  questions: number;
+  communities: number;
+}
+
+/** The queue's persisted records. Deliberately generic: the ingestion layer owns their meaning. */
+export interface JobRecord {
+  id: string;
+  kind: string;
+  docId: string;
+  status: string;
+  attempts: number;
+  nextRunAt: number;
+  error: string | null;
+  /** JSON text. */
+  payload: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface ChunkTaskRecord {
+  jobId: string;
+  chunkIndex: number;
+  step: string;
+  status: string;
+  attempts: number;
+  nextRunAt: number;
+  error: string | null;
+  /** JSON text. */
+  output: string | null;
+  updatedAt: number;
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { createSerialQueue } from './serial-queue';
+import { pageOfOffset } from './graph/rows';
+import { chunkId, entityIdForKey } from './graph/ids';
+
+describe('serial queue', () => {
+  it('runs tasks one at a time in order and survives failures', async () => {
+    const q = createSerialQueue();
+    const log: string[] = [];
+    const task = (name: string, ms: number, fail = false) =>
+      q.run(async () => {
+        log.push(`start ${name}`);
+        await new Promise((r) => setTimeout(r, ms));
+        log.push(`end ${name}`);
+        if (fail) throw new Error(name);
+        return name;
+      });
+    const results = await Promise.allSettled([task('a', 20), task('b', 1, true), task('c', 1)]);
+    expect(log).toEqual(['start a', 'end a', 'start b', 'end b', 'start c', 'end c']);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+  });
+});
+
+describe('graph ids and page map', () => {
+  it('derives stable ids', () => {
+    expect(chunkId('abc', 3)).toBe('abc:3');
+    expect(entityIdForKey('obesity|disease')).toBe(entityIdForKey('obesity|disease'));
+    expect(entityIdForKey('obesity|disease')).not.toBe(entityIdForKey('obesity|trait'));
+  });
+
+  it('maps a character offset to its page', () => {
+    const chunk = { pageStart: 4, pageOffsets: [0, 120, 900] };
+    expect(pageOfOffset(chunk, 0)).toBe(4);
+    expect(pageOfOffset(chunk, 119)).toBe(4);
+    expect(pageOfOffset(chunk, 120)).toBe(5);
+    expect(pageOfOffset(chunk, 5000)).toBe(6);
+  });
+});

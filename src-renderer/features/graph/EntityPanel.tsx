@@ -1,0 +1,207 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { z } from 'zod';
+import type { EntityDetail, ResolvedTerm } from '../../../src-main/contract/graph';
+import { describeError, useRpc } from '../../api/rpc';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import { useGraphStore } from '../../stores/graph-store';
+import { useNoticeStore } from '../../stores/notice-store';
+import { CitationLink } from './CitationLink';
+import { colorOf } from './graph-model';
+
+type Detail = z.infer<typeof EntityDetail>;
+
+/** Everything about one entity, with the curation actions a scientist needs while reading the graph. */
+export function EntityPanel({ id }: { id: string }) {
+  const api = useRpc();
+  const { select, hide, mergeSubgraph, removeNode } = useGraphStore();
+  const [d, setD] = useState<Detail | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [mode, setMode] = useState<'view' | 'rename' | 'merge' | 'delete'>('view');
+  const [text, setText] = useState('');
+  const [cands, setCands] = useState<ResolvedTerm['candidates']>([]);
+  const note = useNoticeStore((s) => s.push);
+
+  const load = useCallback(() => {
+    setError(null);
+    api.call('graph:entity', { entityId: id }).then(setD, (e) => setError(describeError(e).message));
+  }, [api, id]);
+  useEffect(() => {
+    setD(null);
+    setMode('view');
+    load();
+  }, [load]);
+
+  const act = async (f: () => Promise<unknown>, ok: string) => {
+    try {
+      await f();
+      note('ok', ok);
+      setMode('view');
+      load();
+    } catch (e) {
+      note('error', describeError(e).message);
+    }
+  };
+  const expand = () =>
+    act(
+      async () =>
+        mergeSubgraph(await api.call('graph:subgraph', { mode: 'neighbours', entityId: id, limit: 200 })),
+      'Neighbours added to the view.',
+    );
+  const findMerge = async (term: string) => {
+    setText(term);
+    if (term.trim().length < 2) return setCands([]);
+    const r = await api.call('graph:resolve', { term }).catch(() => null);
+    setCands(r?.candidates.filter((c) => c.entity.id !== id) ?? []);
+  };
+
+  if (error) return <ErrorBanner message={error} onRetry={load} />;
+  if (!d) return <p className="muted pad">Loading…</p>;
+  const e = d.entity;
+  return (
+    <div className="panel-body" data-testid="entity-panel">
+      <h2 className="panel-title">{e.name}</h2>
+      <div className="entity-meta">
+        <span className="type-tag" style={{ borderColor: colorOf(e.type), color: colorOf(e.type) }}>
+          {e.type}
+        </span>
+        <span className="muted small">{e.evidenceCount} pieces of evidence</span>
+      </div>
+      {e.aliases.length > 0 && <p className="muted small">Also: {e.aliases.join(', ')}</p>}
+      {e.description && <p>{e.description}</p>}
+      <div className="actions" role="group" aria-label="Entity actions">
+        <button type="button" className="btn btn-small" onClick={expand}>
+          Expand neighbours
+        </button>
+        <button type="button" className="btn btn-small" onClick={() => hide(id)}>
+          Hide
+        </button>
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={() => {
+            setText(e.name);
+            setMode('rename');
+          }}
+        >
+          Rename
+        </button>
+        <button
+          type="button"
+          className="btn btn-small"
+          onClick={() => {
+            setText('');
+            setCands([]);
+            setMode('merge');
+          }}
+        >
+          Merge with…
+        </button>
+        <button type="button" className="btn btn-small btn-ghost-danger" onClick={() => setMode('delete')}>
+          Delete
+        </button>
+      </div>
+      {mode === 'rename' && (
+        <form
+          className="inline-form"
+          onSubmit={(ev) => {
+            ev.preventDefault();
+            void act(
+              () => api.call('graph:rename', { entityId: id, name: text.trim() }),
+              'Renamed; the old name is kept as an alias.',
+            );
+          }}
+        >
+          <input
+            className="input"
+            aria-label="New name"
+            value={text}
+            onChange={(ev) => setText(ev.target.value)}
+            autoFocus
+          />
+          <button type="submit" className="btn btn-primary btn-small" disabled={!text.trim()}>
+            Save
+          </button>
+          <button type="button" className="btn btn-small" onClick={() => setMode('view')}>
+            Cancel
+          </button>
+        </form>
+      )}
+      {mode === 'merge' && (
+        <div className="inline-form column">
+          <input
+            className="input"
+            aria-label="Entity to merge into this one"
+            placeholder="Find the duplicate…"
+            value={text}
+            onChange={(ev) => void findMerge(ev.target.value)}
+            autoFocus
+          />
+          <ul className="plain">
+            {cands.slice(0, 8).map((c) => (
+              <li key={c.entity.id}>
+                <button
+                  type="button"
+                  className="link"
+                  onClick={() =>
+                    void act(
+                      () => api.call('graph:merge', { survivorId: id, mergedIds: [c.entity.id] }),
+                      `Merged “${c.entity.name}” into “${e.name}”.`,
+                    )
+                  }
+                >
+                  Merge “{c.entity.name}” ({c.entity.type}) into this
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {mode === 'delete' && (
+        <ConfirmDialog
+          title={`Delete “${e.name}”?`}
+          confirmLabel="Delete entity"
+          danger
+          onCancel={() => setMode('view')}
+          onConfirm={() =>
+            void act(async () => {
+              await api.call('graph:delete-entity', { entityId: id });
+              removeNode(id);
+            }, 'Entity deleted.')
+          }
+        >
+          <p>
+            The entity and its {e.evidenceCount} pieces of evidence are removed. Documents are not changed;
+            reading them again would find it again.
+          </p>
+        </ConfirmDialog>
+      )}
+      <h3>Evidence</h3>
+      <ul className="evidence-list">
+        {d.evidence.slice(0, 50).map((ev, i) => (
+          <li key={i}>
+            <blockquote>“{ev.citation.quote}”</blockquote>
+            <div className="small">
+              {ev.description} <CitationLink c={ev.citation} />
+            </div>
+          </li>
+        ))}
+        {d.evidence.length === 0 && <li className="muted">No evidence quotes.</li>}
+      </ul>
+      <h3>Neighbours ({d.neighbours.length})</h3>
+      <ul className="plain neighbours">
+        {d.neighbours.slice(0, 60).map((n) => (
+          <li key={n.id}>
+            <button type="button" className="link" onClick={() => select({ kind: 'node', id: n.id })}>
+              {n.name}
+            </button>
+            <span className="muted small">
+              {' '}
+              {n.type} · {n.evidenceCount}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,180 @@
+import Graph from 'graphology';
+import { useEffect, useRef, useState } from 'react';
+import Sigma from 'sigma';
+import { useAppStore } from '../../stores/app-store';
+import type { ViewModel } from './graph-model';
+import { useLayout } from './use-layout';
+
+export interface Highlight {
+  nodes: Set<string>;
+  edges: Set<string>;
+}
+export const edgeId = (a: string, b: string) => (a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`);
+
+const FADED = { light: '#d5d9df', dark: '#323944' };
+
+interface Props {
+  view: ViewModel;
+  highlight: Highlight | null;
+  selected: string | null;
+  onNode(key: string): void;
+  onEdge(source: string, target: string): void;
+  onStage(): void;
+  onRendered?(stats: { nodes: number; edges: number; ms: number }): void;
+}
+
+/** Wraps sigma: one WebGL renderer for the explorer's life; the graph is swapped whole when the view changes. */
+export function SigmaCanvas(props: Props) {
+  const box = useRef<HTMLDivElement>(null);
+  const sigma = useRef<Sigma | null>(null);
+  const positions = useRef(new Map<string, { x: number; y: number }>());
+  const live = useRef(props);
+  const [hover, setHover] = useState<string | null>(null);
+  const dark = useDark();
+  // Position batches arrive as one graph event, which sigma already turns into a refresh.
+  const layout = useLayout(() => {});
+
+  useEffect(() => {
+    live.current = props;
+  });
+
+  useEffect(() => {
+    const s = new Sigma(new Graph({ type: 'undirected' }), box.current!, {
+      enableEdgeEvents: true,
+      hideEdgesOnMove: true,
+      renderEdgeLabels: false,
+      labelRenderedSizeThreshold: 7,
+      labelDensity: 0.6,
+      labelFont: 'Inter, system-ui, sans-serif',
+      zIndex: true,
+      minCameraRatio: 0.02,
+      maxCameraRatio: 8,
+    });
+    s.on('clickNode', ({ node }) => live.current.onNode(node));
+    s.on('clickEdge', ({ edge }) => {
+      const g = s.getGraph();
+      live.current.onEdge(g.source(edge), g.target(edge));
+    });
+    s.on('clickStage', () => live.current.onStage());
+    s.on('enterNode', ({ node }) => setHover(node));
+    s.on('leaveNode', () => setHover(null));
+    sigma.current = s;
+    return () => {
+      s.kill();
+      sigma.current = null;
+    };
+  }, []);
+
+  // Rebuild when the view changes; nodes keep their previous position so the picture does not jump.
+  const { start, running } = layout;
+  useEffect(() => {
+    const s = sigma.current;
+    if (!s) return;
+    const t0 = performance.now();
+    const old = s.getGraph();
+    old.forEachNode((k, a) => positions.current.set(k, { x: a.x as number, y: a.y as number }));
+    const g = new Graph({ type: 'undirected' });
+    const centres = new Map<string, { x: number; y: number }>();
+    let seed = 7;
+    const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647 - 0.5;
+    for (const n of props.view.nodes) {
+      let p = positions.current.get(n.key);
+      if (!p) {
+        // Unplaced nodes start near their community, so the first frame already shows its clusters.
+        const c = n.community ?? '';
+        let centre = centres.get(c);
+        if (!centre) {
+          const k = centres.size;
+          const r = 40 * Math.sqrt(k);
+          centre = { x: r * Math.cos(k * 2.39996), y: r * Math.sin(k * 2.39996) };
+          centres.set(c, centre);
+        }
+        p = { x: centre.x + rnd() * 30, y: centre.y + rnd() * 30 };
+      }
+      g.addNode(n.key, { x: p.x, y: p.y, size: n.size, color: n.color, label: n.label, nodeType: n.type });
+    }
+    for (const e of props.view.edges)
+      if (g.hasNode(e.source) && g.hasNode(e.target))
+        g.mergeEdgeWithKey(edgeId(e.source, e.target), e.source, e.target, {
+          size: e.size,
+          weight: e.weight,
+        });
+    // Edge picking renders a second buffer every frame: too costly (and too fiddly) with tens of thousands.
+    s.setSetting('enableEdgeEvents', g.size <= 15_000);
+    s.setGraph(g);
+    props.onRendered?.({ nodes: g.order, edges: g.size, ms: performance.now() - t0 });
+    start(g);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- rebuild only when the view itself changes
+  }, [props.view, start]);
+
+  // Highlight, selection, hover and theme only change how nodes are drawn: reducers, no rebuild.
+  useEffect(() => {
+    const s = sigma.current;
+    if (!s) return;
+    const faded = dark ? FADED.dark : FADED.light;
+    const edgeColor = dark ? '#3a424e' : '#c9ced6';
+    const hl = props.highlight;
+    const g = s.getGraph();
+    const near = hover && g.hasNode(hover) ? new Set(g.neighbors(hover)).add(hover) : null;
+    s.setSetting('labelColor', { color: dark ? '#e6e9ee' : '#1b1f24' });
+    s.setSetting('nodeReducer', (key, a) => {
+      const on = (!hl || hl.nodes.has(key)) && (!near || near.has(key));
+      const r: Record<string, unknown> = { ...a };
+      if (!on) {
+        r.color = faded;
+        r.label = null;
+        r.zIndex = 0;
+      } else if (hl || near) {
+        r.zIndex = 1;
+        r.forceLabel = true;
+      }
+      if (key === props.selected) {
+        r.highlighted = true;
+        r.forceLabel = true;
+        r.zIndex = 2;
+      }
+      return r;
+    });
+    s.setSetting('edgeReducer', (key, a) => {
+      // Read the live graph: setGraph swaps it on every rebuild, after this closure was made.
+      const g = s.getGraph();
+      const r: Record<string, unknown> = { ...a, color: edgeColor };
+      // While a big layout moves, edges are noise and cost most of each frame.
+      if (running && g.size > 15_000) return { ...r, hidden: true };
+      if (hl && hl.edges.has(key)) {
+        r.color = dark ? '#7c93ff' : '#3b5bdb';
+        r.size = Math.max(2.5, (a.size as number) * 1.5);
+        r.zIndex = 1;
+      } else if (hl || near) {
+        const [x, y] = g.hasEdge(key) ? g.extremities(key) : ['', ''];
+        if (near && near.has(x) && near.has(y) && (x === hover || y === hover))
+          r.color = dark ? '#98a2b0' : '#868e96';
+        else r.hidden = !!hl || g.order > 3000;
+      }
+      return r;
+    });
+  }, [props.highlight, props.selected, props.view, hover, dark, running]);
+
+  return (
+    <div
+      ref={box}
+      className="sigma-box"
+      data-testid="graph-canvas"
+      data-layout={layout.running ? 'running' : 'idle'}
+      data-nodes={props.view.nodes.length}
+      aria-label={`Graph of ${props.view.nodes.length} entities; use the search box or the entity list to navigate`}
+      role="img"
+    />
+  );
+}
+
+function useDark(): boolean {
+  useAppStore((s) => s.theme);
+  const [dark, setDark] = useState(() => document.documentElement.dataset.theme === 'dark');
+  useEffect(() => {
+    const obs = new MutationObserver(() => setDark(document.documentElement.dataset.theme === 'dark'));
+    obs.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
+    return () => obs.disconnect();
+  }, []);
+  return dark;
+}

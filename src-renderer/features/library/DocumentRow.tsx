@@ -1,0 +1,209 @@
+import { useState } from 'react';
+import type { DocumentDetail, DocumentSummary } from '../../../src-main/contract/library';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { describeError, useRpc, type UiMethod } from '../../api/rpc';
+import { formatEta, plural, STAGE_LABEL, STATUS_LABEL } from '../../lib/format';
+import { useLibraryStore } from '../../stores/library-store';
+import { useNoticeStore } from '../../stores/notice-store';
+import { useViewerStore } from '../../stores/viewer-store';
+
+type DocAction = Extract<
+  UiMethod,
+  'library:retry-failed' | 'library:reingest' | 'library:delete' | 'queue:cancel'
+>;
+
+const DONE_VERB: Record<DocAction, string> = {
+  'library:retry-failed': 'Retrying the failed passages of',
+  'library:reingest': 'Reading again',
+  'library:delete': 'Deleted',
+  'queue:cancel': 'Cancelled',
+};
+
+export function DocumentRow({ doc }: { doc: DocumentSummary }) {
+  const api = useRpc();
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [detail, setDetail] = useState<DocumentDetail | null>(null);
+  const [open, setOpen] = useState(false);
+  const active = doc.status === 'running' || doc.status === 'queued';
+  const failed =
+    doc.status === 'failed' || doc.status === 'partially_failed' || doc.status === 'dead_lettered';
+  const pct =
+    doc.chunksTotal > 0
+      ? Math.round((doc.chunksDone / doc.chunksTotal) * 100)
+      : doc.status === 'done'
+        ? 100
+        : 0;
+
+  const run = async (method: DocAction) => {
+    setBusy(true);
+    try {
+      await api.call(method, { documentId: doc.id });
+      useNoticeStore.getState().push('ok', `${DONE_VERB[method]} “${doc.title || doc.fileName}”.`);
+    } catch (e) {
+      useNoticeStore.getState().push('error', describeError(e).message);
+    } finally {
+      setBusy(false);
+      void useLibraryStore.getState().refresh(api);
+    }
+  };
+
+  const toggleDetails = async () => {
+    setOpen(!open);
+    if (!open && !detail)
+      setDetail(await api.call('library:document', { documentId: doc.id }).catch(() => null));
+  };
+
+  const label = doc.title || doc.fileName;
+  return (
+    <li
+      className={`doc-row status-${doc.status}`}
+      data-testid="doc-row"
+      data-status={doc.status}
+      aria-label={label}
+    >
+      <div className="doc-main">
+        <div className="doc-title-line">
+          <span className="doc-title">{label}</span>
+          <span className={`badge badge-${doc.status}`} data-testid="doc-status">
+            {STATUS_LABEL[doc.status] ?? doc.status}
+          </span>
+        </div>
+        <div className="doc-meta muted">
+          {[
+            doc.authors.slice(0, 3).join(', ') + (doc.authors.length > 3 ? ' et al.' : ''),
+            doc.year,
+            doc.fileName,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+          {doc.pages > 0 && ` · ${plural(doc.pages, 'page')}`}
+        </div>
+        {(active || doc.chunksTotal > 0) && doc.status !== 'done' && (
+          <div className="doc-progress">
+            <div
+              className="progress"
+              role="progressbar"
+              aria-label={`Progress of ${label}`}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={pct}
+            >
+              <div className="progress-fill" style={{ width: `${pct}%` }} />
+              {doc.chunksFailed > 0 && doc.chunksTotal > 0 && (
+                <div
+                  className="progress-failed"
+                  style={{ width: `${(doc.chunksFailed / doc.chunksTotal) * 100}%` }}
+                />
+              )}
+            </div>
+            <div className="doc-progress-text muted" data-testid="doc-progress">
+              <span>{STAGE_LABEL[doc.stage] ?? doc.stage}</span>
+              {doc.chunksTotal > 0 && (
+                <span>
+                  passages {doc.chunksDone}/{doc.chunksTotal}
+                  {doc.chunksFailed > 0 && `, ${doc.chunksFailed} failed`}
+                </span>
+              )}
+              {active && doc.etaMs != null && <span>{formatEta(doc.etaMs)}</span>}
+            </div>
+          </div>
+        )}
+        {doc.status === 'done' && (
+          <div className="doc-meta muted">
+            {plural(doc.entities, 'entity', 'entities')} · {plural(doc.relationships, 'relationship')}
+          </div>
+        )}
+        {doc.error && (
+          <div className="doc-error" role="alert" data-testid="doc-error">
+            {doc.error}
+          </div>
+        )}
+        {open && (
+          <div className="doc-details">
+            {!detail ? (
+              <span className="muted">Loading…</span>
+            ) : detail.chunkErrors.length === 0 ? (
+              <span className="muted">No passage errors.</span>
+            ) : (
+              <ul className="chunk-errors">
+                {detail.chunkErrors.map((c) => (
+                  <li key={`${c.chunkIndex}-${c.step}`}>
+                    Passage {c.chunkIndex + 1}, {c.step}, after {plural(c.attempts, 'attempt')}: {c.error}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
+      </div>
+      <div className="doc-actions" role="group" aria-label={`Actions for ${label}`}>
+        {doc.kind === 'pdf' && (
+          <button
+            type="button"
+            className="btn btn-small"
+            onClick={() =>
+              useViewerStore.getState().open({ documentId: doc.id, title: label, page: 1, quote: '' })
+            }
+          >
+            Open
+          </button>
+        )}
+        {failed && doc.chunksFailed > 0 && (
+          <button
+            type="button"
+            className="btn btn-small btn-primary"
+            disabled={busy}
+            onClick={() => run('library:retry-failed')}
+          >
+            Retry failed passages
+          </button>
+        )}
+        {failed && (
+          <button type="button" className="btn btn-small" onClick={toggleDetails} aria-expanded={open}>
+            {open ? 'Hide details' : 'Details'}
+          </button>
+        )}
+        {active ? (
+          <button type="button" className="btn btn-small" disabled={busy} onClick={() => run('queue:cancel')}>
+            Cancel
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="btn btn-small"
+            disabled={busy}
+            onClick={() => run('library:reingest')}
+          >
+            Re-read
+          </button>
+        )}
+        <button
+          type="button"
+          className="btn btn-small btn-ghost-danger"
+          disabled={busy}
+          onClick={() => setConfirmDelete(true)}
+        >
+          Delete
+        </button>
+      </div>
+      {confirmDelete && (
+        <ConfirmDialog
+          title={`Delete “${label}”?`}
+          confirmLabel="Delete document"
+          danger
+          onCancel={() => setConfirmDelete(false)}
+          onConfirm={() => {
+            setConfirmDelete(false);
+            void run('library:delete');
+          }}
+        >
+          <p>
+            Its evidence is removed from the graph, and entities that only this document mentioned disappear.
+            The original file on your disk is not touched.
+          </p>
+        </ConfirmDialog>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,72 @@
+import { GlobalWorkerOptions, getDocument, type PDFDocumentProxy } from 'pdfjs-dist';
+import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+import type { UiClient } from '../../api/rpc';
+
+// The worker is a bundled file served from 'self', which the CSP allows; pdf.js never needs eval here.
+GlobalWorkerOptions.workerSrc = workerUrl;
+
+const cache = new Map<string, Promise<PDFDocumentProxy>>();
+
+function fromBase64(b64: string): Uint8Array {
+  const bin = atob(b64);
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}
+
+/** The library's copy of a document, opened once per session. */
+export function loadPdf(api: UiClient, documentId: string): Promise<PDFDocumentProxy> {
+  let p = cache.get(documentId);
+  if (!p) {
+    p = api.call('library:file', { documentId }).then((f) => {
+      if (f.kind !== 'pdf') throw new Error(`${f.fileName} is not a PDF.`);
+      // isEvalSupported:false — fonts are drawn without compiled functions (CVE-2024-4367, and the CSP).
+      return getDocument({ data: fromBase64(f.dataBase64), isEvalSupported: false }).promise;
+    });
+    p.catch(() => cache.delete(documentId));
+    cache.set(documentId, p);
+  }
+  return p;
+}
+
+const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ');
+
+/**
+ * Marks the text-layer spans that hold the quote. Quotes come from chunk text, which may differ from the
+ * page in hyphenation and spacing, so matching ignores punctuation and falls back to shorter prefixes.
+ */
+export function highlightQuote(spans: HTMLElement[], quote: string): HTMLElement | null {
+  if (!quote.trim()) return null;
+  let text = '';
+  const ranges: [number, number][] = [];
+  for (const s of spans) {
+    const t = norm(s.textContent ?? '');
+    ranges.push([text.length, text.length + t.length]);
+    text += t + ' ';
+  }
+  // Match on a space-free form (PDF spacing is unreliable), then map hits back to span offsets.
+  const words = norm(quote).trim().split(/ +/);
+  const flat = text.replace(/ /g, '');
+  const map: number[] = [];
+  for (let i = 0; i < text.length; i++) if (text[i] !== ' ') map.push(i);
+  for (const n of [words.length, 16, 10, 6, 4]) {
+    if (n > words.length) continue;
+    for (const from of [0, Math.max(0, words.length - n)]) {
+      const needle = words.slice(from, from + n).join('');
+      const at = needle.length >= 8 ? flat.indexOf(needle) : -1;
+      if (at < 0) continue;
+      const start = map[at]!;
+      const end = map[at + needle.length - 1]!;
+      let first: HTMLElement | null = null;
+      spans.forEach((s, i) => {
+        const [a, b] = ranges[i]!;
+        if (b > start && a <= end) {
+          s.classList.add('hl');
+          first ??= s;
+        }
+      });
+      return first;
+    }
+  }
+  return null;
+}

@@ -1,0 +1,84 @@
+import { useEffect, useState } from 'react';
+import type { AppSettings } from '../../../src-main/contract/settings';
+
+/** How documents are read: parallel LLM calls, passage size and the entity types extraction looks for. */
+export function IngestCard({
+  settings,
+  save,
+}: {
+  settings: AppSettings | null;
+  save(p: Partial<AppSettings>): Promise<void>;
+}) {
+  const [concurrency, setConcurrency] = useState(2);
+  const [chunk, setChunk] = useState(1000);
+  useEffect(() => {
+    if (!settings) return;
+    setConcurrency(settings.concurrency);
+    setChunk(settings.chunkTokens);
+  }, [settings]);
+  const dirty = settings && (concurrency !== settings.concurrency || chunk !== settings.chunkTokens);
+
+  return (
+    <div className="card">
+      <h2>Reading documents</h2>
+      <div className="form-grid">
+        <label htmlFor="concurrency">Parallel model calls</label>
+        <div className="row">
+          <input
+            id="concurrency"
+            className="input num"
+            type="number"
+            min={1}
+            max={16}
+            value={concurrency}
+            disabled={!settings}
+            onChange={(e) => setConcurrency(Math.min(16, Math.max(1, Number(e.target.value) || 1)))}
+          />
+          <span className="muted small">match OLLAMA_NUM_PARALLEL; more only queues</span>
+        </div>
+        <label htmlFor="chunk">Passage size (tokens)</label>
+        <div className="row">
+          <input
+            id="chunk"
+            className="input num"
+            type="number"
+            min={200}
+            max={4000}
+            step={100}
+            value={chunk}
+            disabled={!settings}
+            onChange={(e) => setChunk(Number(e.target.value) || 1000)}
+          />
+          <span className="muted small">applies to documents read from now on</span>
+        </div>
+        <span>Entity types</span>
+        <div role="radiogroup" aria-label="Entity types" className="segmented">
+          {(['biomedical', 'biomedical+longevity'] as const).map((t) => (
+            <button
+              key={t}
+              type="button"
+              role="radio"
+              aria-checked={settings?.entityTypeSet === t}
+              disabled={!settings}
+              className={settings?.entityTypeSet === t ? 'seg active' : 'seg'}
+              onClick={() => void save({ entityTypeSet: t, longevityTypes: t !== 'biomedical' })}
+            >
+              {t === 'biomedical' ? 'Biomedical' : 'Biomedical + longevity'}
+            </button>
+          ))}
+        </div>
+      </div>
+      {dirty && (
+        <div className="row end">
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => void save({ concurrency, chunkTokens: chunk })}
+          >
+            Save
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+// Graph explorer benchmark: feeds a synthetic 20k-entity subgraph to the explorer in Chromium (through the
+// page hook window.__ariadneExplorer, no backend needed) and prints the time to first render and the
+// longest main-thread task ('longtask' PerformanceObserver) while ForceAtlas2 runs in its worker.
+// Run after `npx electron-vite build`: npx tsx test/bench/explorer.ts [entities=20000]
+import { launchChromium, chromiumMissingReason } from '../helpers/browser';
+import { startServe } from '../helpers/serve-process';
+
+const N = Number(process.argv[2] ?? 20_000);
+const WATCH_MS = 8000;
+/** A page that stays interactive: no single task longer than this while the layout runs. */
+const LONGEST_TASK_BUDGET_MS = 500;
+
+async function main(): Promise<number> {
+  const missing = chromiumMissingReason();
+  if (missing) {
+    console.log(`SKIPPED: ${missing}`);
+    return 0;
+  }
+  const serve = await startServe();
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    // tsx keeps function names with an __name helper that does not exist in the page.
+    await page.addInitScript({ content: 'window.__name = (f) => f;' });
+    await page.addInitScript(() => {
+      const w = window as unknown as { __longtasks: { start: number; duration: number }[] };
+      w.__longtasks = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.__longtasks.push({ start: e.startTime, duration: e.duration });
+      }).observe({ type: 'longtask', buffered: true });
+    });
+    page.on('pageerror', (e) => console.error('page error:', e.message));
+    await page.goto(serve.url);
+    await page.getByTestId('nav-graph').click();
+    await page.waitForFunction(() => !!(window as { __ariadneExplorer?: unknown }).__ariadneExplorer);
+
+    const cdp = process.env.PROFILE ? await page.context().newCDPSession(page) : null;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+    }
+    const firstRender = await page.evaluate(async (n) => {
+      // Synthetic library: power-law-ish degrees, 40 communities, ~2.5 edges per entity, eight types.
+      const types = ['Gene', 'Protein', 'Chemical', 'Disease', 'Pathway', 'CellType', 'Organism', 'Process'];
+      let seed = 42;
+      const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+      const nodes = Array.from({ length: n }, (_, i) => ({
+        id: `e${i}`,
+        name: `Entity ${i}`,
+        type: types[i % types.length]!,
+        description: '',
+        aliases: [],
+        evidenceCount: 1 + Math.floor(20 * rnd() ** 4),
+        communityId: `c${i % 40}`,
+        degree: 0,
+      }));
+      const edges: { source: string; target: string; weight: number; keywords: string[] }[] = [];
+      for (let i = 1; i < n; i++) {
+        for (let k = 0; k < 2 + (rnd() < 0.5 ? 1 : 0); k++) {
+          const same = rnd() < 0.85;
+          const j = same ? (Math.floor(rnd() * (i / 40)) * 40 + (i % 40)) % i : Math.floor(rnd() ** 2 * i);
+          if (j === i) continue;
+          edges.push({ source: `e${i}`, target: `e${j}`, weight: 1 + Math.floor(rnd() * 3), keywords: [] });
+          nodes[i]!.degree++;
+          nodes[j]!.degree++;
+        }
+      }
+      const w = window as unknown as {
+        __ariadneExplorer: { load(sg: unknown, lod: number): void };
+        __benchStart: number;
+      };
+      await new Promise((r) => setTimeout(r, 50));
+      const t0 = performance.now();
+      w.__benchStart = t0;
+      w.__ariadneExplorer.load({ nodes, edges, totalEntities: n, truncated: false }, 50_000);
+      await new Promise<void>((resolve) => {
+        const check = () => {
+          const el = document.querySelector('[data-testid="graph-canvas"]');
+          if (el && Number(el.getAttribute('data-nodes')) >= n) requestAnimationFrame(() => resolve());
+          else setTimeout(check, 5);
+        };
+        check();
+      });
+      return { ms: performance.now() - t0, edges: edges.length };
+    }, N);
+
+    if (cdp) {
+      const { profile } = (await cdp.send('Profiler.stop')) as {
+        profile: {
+          nodes: {
+            id: number;
+            callFrame: { functionName: string; url: string; lineNumber: number };
+            hitCount: number;
+          }[];
+          samples: number[];
+          timeDeltas: number[];
+        };
+      };
+      const self = new Map<string, number>();
+      for (const n of profile.nodes) {
+        const k = `${n.callFrame.functionName}@${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}`;
+        self.set(k, (self.get(k) ?? 0) + n.hitCount);
+      }
+      console.log([...self].sort((a, b) => b[1] - a[1]).slice(0, 15));
+    }
+    // While the layout runs, the page must keep answering: time a few round trips through the event loop.
+    const lags: number[] = [];
+    const until = Date.now() + WATCH_MS;
+    while (Date.now() < until) {
+      lags.push(
+        await page.evaluate(
+          () =>
+            new Promise<number>((r) => {
+              const t = performance.now();
+              setTimeout(() => r(performance.now() - t), 0);
+            }),
+        ),
+      );
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const stats = await page.evaluate(() => {
+      const w = window as unknown as {
+        __longtasks: { start: number; duration: number }[];
+        __benchStart: number;
+      };
+      const tasks = w.__longtasks.filter((t) => t.start >= w.__benchStart - 1);
+      const layout = document.querySelector('[data-testid="graph-canvas"]')?.getAttribute('data-layout');
+      return { longest: Math.max(0, ...tasks.map((t) => t.duration)), count: tasks.length, layout };
+    });
+    const result = {
+      entities: N,
+      edges: firstRender.edges,
+      timeToFirstRenderMs: Math.round(firstRender.ms),
+      longestMainThreadTaskMs: Math.round(stats.longest),
+      longTasks: stats.count,
+      maxEventLoopLagMs: Math.round(Math.max(...lags)),
+      layoutAfterWatch: stats.layout,
+    };
+    console.log(JSON.stringify(result, null, 2));
+    const ok = result.longestMainThreadTaskMs <= LONGEST_TASK_BUDGET_MS;
+    console.log(ok ? 'PASS' : `FAIL: a main-thread task took over ${LONGEST_TASK_BUDGET_MS} ms`);
+    return ok ? 0 : 1;
+  } finally {
+    await browser.close();
+    await serve.stop();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e) => {
+    console.error(e);
+    process.exit(1);
+  },
+);

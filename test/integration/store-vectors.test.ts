@@ -1,0 +1,93 @@
+import fs from 'node:fs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DIM, fakeEmbed, open, tempDir } from './helpers/store-fixtures';
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+
+describe('vector store', () => {
+  it('upserts idempotently, searches by vector, text and both, deletes by document', async () => {
+    const dir = tempDir();
+    dirs.push(dir);
+    const lib = await open(dir);
+    try {
+      await lib.vectors.setEmbedding({ model: 'fake', dimension: DIM });
+      const rows = [
+        'akkermansia reduces obesity',
+        'mice on a high fat diet',
+        'lipid mediators in the gut',
+      ].map((t, i) => ({
+        id: `c${i}`,
+        docId: i < 2 ? 'd1' : 'd2',
+        text: t,
+        vector: fakeEmbed(t),
+      }));
+      await lib.vectors.upsert('chunks', rows);
+      await lib.vectors.upsert('chunks', rows);
+      expect(await lib.vectors.count('chunks')).toBe(3);
+      expect(
+        (await lib.vectors.search('chunks', fakeEmbed('mice on a high fat diet'), { k: 1 }))[0]?.id,
+      ).toBe('c1');
+      expect((await lib.vectors.textSearch('chunks', 'obesity'))[0]?.id).toBe('c0');
+      const hybrid = await lib.vectors.hybridSearch('chunks', {
+        vector: fakeEmbed('lipid mediators in the gut'),
+        text: 'obesity',
+        k: 3,
+      });
+      expect(
+        hybrid
+          .map((h) => h.id)
+          .slice(0, 2)
+          .sort(),
+      ).toEqual(['c0', 'c2']);
+      await lib.vectors.deleteByDocument('d1');
+      expect(await lib.vectors.listIds('chunks')).toEqual(['c2']);
+    } finally {
+      await lib.close();
+    }
+  });
+
+  it('refuses to mix dimensions and re-embeds by dropping the tables', async () => {
+    const dir = tempDir();
+    dirs.push(dir);
+    let lib = await open(dir);
+    await lib.vectors.setEmbedding({ model: 'fake', dimension: DIM });
+    await lib.vectors.upsert('entities', [{ id: 'e1', text: 'x', vector: fakeEmbed('x') }]);
+    await expect(
+      lib.vectors.upsert('entities', [{ id: 'e2', text: 'y', vector: [1, 0, 0] }]),
+    ).rejects.toMatchObject({ code: 'dimension_mismatch' });
+    await expect(lib.vectors.setEmbedding({ model: 'other', dimension: 8 })).rejects.toMatchObject({
+      code: 'dimension_mismatch',
+    });
+    await lib.close();
+    lib = await open(dir);
+    expect(lib.vectors.embedding()).toEqual({ model: 'fake', dimension: DIM });
+    // No graph entity e1: reconciliation on open removed the orphan vector.
+    expect(lib.openReport.deleted.entities).toEqual(['e1']);
+    expect(await lib.vectors.count('entities')).toBe(0);
+    await lib.vectors.upsert('entities', [{ id: 'e1', text: 'x', vector: fakeEmbed('x') }]);
+    expect(await lib.vectors.setEmbedding({ model: 'other', dimension: 8 }, { rebuild: true })).toEqual({
+      rebuilt: true,
+    });
+    expect(await lib.vectors.count('entities')).toBe(0);
+    await lib.vectors.upsert('entities', [{ id: 'e1', text: 'x', vector: fakeEmbed('x', 8) }]);
+    expect(lib.settings.get().embedding).toEqual({ model: 'other', dimension: 8 });
+    await lib.close();
+  });
+
+  it('stores originals by content hash', async () => {
+    const dir = tempDir();
+    dirs.push(dir);
+    const lib = await open(dir);
+    const id = await lib.originals.put(new TextEncoder().encode('%PDF-1.7 hello'));
+    expect(id).toMatch(/^[0-9a-f]{64}$/);
+    expect(await lib.originals.put(new TextEncoder().encode('%PDF-1.7 hello'))).toBe(id);
+    expect(fs.readFileSync(lib.originals.path(id), 'utf8')).toBe('%PDF-1.7 hello');
+    await lib.settings.update({ theme: 'dark' });
+    expect(JSON.parse(fs.readFileSync(`${dir}/settings.json`, 'utf8'))).toMatchObject({
+      version: 1,
+      theme: 'dark',
+    });
+    await lib.close();
+  });
+});
