@@ -1,5 +1,8 @@
 import { Option, type Command } from 'commander';
+import { bootCore } from '../core/boot';
+import type { Logger } from '../core/deps';
 import { defaultDataDir } from '../core/paths';
+import { VERSION } from '../version';
 
 export interface GlobalOptions {
   data: string;
@@ -31,4 +34,18 @@ export function addGlobalOptions(program: Command): Command {
 export function normaliseOllamaUrl(raw: string): string {
   const withScheme = /^https?:\/\//.test(raw) ? raw : `http://${raw}`;
   return withScheme.replace(/\/+$/, '');
+}
+
+/** Every command boots the same core from the same global options; only the logger differs. */
+export function bootFromOptions(g: GlobalOptions, log: Logger) {
+  return bootCore({
+    dataDir: g.data,
+    llm: g.llm,
+    ollamaUrl: normaliseOllamaUrl(g.ollama),
+    chatModel: g.chatModel,
+    embedModel: g.embedModel,
+    host: 'serve',
+    version: VERSION,
+    log,
+  });
 }

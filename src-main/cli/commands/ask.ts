@@ -1,9 +1,7 @@
 import type { Command } from 'commander';
 import { QaMode, type QaStreamItem } from '../../contract/qa';
-import { bootCore } from '../../core/boot';
 import { createMemoryLogger } from '../../core/deps';
-import { VERSION } from '../../version';
-import { normaliseOllamaUrl, type GlobalOptions } from '../global-options';
+import { type GlobalOptions, bootFromOptions } from '../global-options';
 
 /** `ariadne ask <question>`: a cited answer from the library, streamed to the terminal. */
 export function registerAsk(program: Command) {
@@ -16,16 +14,7 @@ export function registerAsk(program: Command) {
       const mode = QaMode.safeParse(opts.mode);
       if (!mode.success) throw new Error(`--mode must be one of ${QaMode.options.join(', ')}`);
       const g = cmd.optsWithGlobals<GlobalOptions>();
-      const { core, providerNote } = await bootCore({
-        dataDir: g.data,
-        llm: g.llm,
-        ollamaUrl: normaliseOllamaUrl(g.ollama),
-        chatModel: g.chatModel,
-        embedModel: g.embedModel,
-        host: 'serve',
-        version: VERSION,
-        log: createMemoryLogger(),
-      });
+      const { core, providerNote } = await bootFromOptions(g, createMemoryLogger());
       try {
         core.ingest.scheduler.pause();
         if (providerNote && !opts.json) process.stderr.write(`${providerNote}\n`);

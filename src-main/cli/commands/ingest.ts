@@ -1,9 +1,7 @@
 import type { Command } from 'commander';
 import type { DocumentSummary, IngestProgress } from '../../contract';
-import { bootCore } from '../../core/boot';
 import { createStderrLogger } from '../../core/deps';
-import { VERSION } from '../../version';
-import { normaliseOllamaUrl, type GlobalOptions } from '../global-options';
+import { type GlobalOptions, bootFromOptions } from '../global-options';
 
 const noCtx = () => ({ signal: new AbortController().signal, emit: () => undefined });
 
@@ -26,16 +24,10 @@ export function registerIngest(program: Command) {
     .option('--json', 'print the summary as JSON')
     .action(async (paths: string[], opts: { json?: boolean }, cmd: Command) => {
       const g = cmd.optsWithGlobals<GlobalOptions>();
-      const { core, providerNote } = await bootCore({
-        dataDir: g.data,
-        llm: g.llm,
-        ollamaUrl: normaliseOllamaUrl(g.ollama),
-        chatModel: g.chatModel,
-        embedModel: g.embedModel,
-        host: 'serve',
-        version: VERSION,
-        log: createStderrLogger(process.env.ARIADNE_LOG_LEVEL === 'debug' ? 'debug' : 'warn'),
-      });
+      const { core, providerNote } = await bootFromOptions(
+        g,
+        createStderrLogger(process.env.ARIADNE_LOG_LEVEL === 'debug' ? 'debug' : 'warn'),
+      );
       try {
         if (providerNote && !opts.json) process.stderr.write(providerNote + '\n');
         const res = await core.handlers['library:import']({ paths }, noCtx());

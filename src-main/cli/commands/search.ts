@@ -1,9 +1,7 @@
 import type { Command } from 'commander';
 import type { GraphSearchResult, ResolvedTerm } from '../../contract/graph';
-import { bootCore } from '../../core/boot';
 import { createMemoryLogger } from '../../core/deps';
-import { VERSION } from '../../version';
-import { normaliseOllamaUrl, type GlobalOptions } from '../global-options';
+import { type GlobalOptions, bootFromOptions } from '../global-options';
 
 const int = (name: string, min: number, max: number) => (v: string) => {
   const n = Number(v);
@@ -57,16 +55,7 @@ export function registerSearch(program: Command) {
         cmd: Command,
       ) => {
         const g = cmd.optsWithGlobals<GlobalOptions>();
-        const { core } = await bootCore({
-          dataDir: g.data,
-          llm: g.llm,
-          ollamaUrl: normaliseOllamaUrl(g.ollama),
-          chatModel: g.chatModel,
-          embedModel: g.embedModel,
-          host: 'serve',
-          version: VERSION,
-          log: createMemoryLogger(),
-        });
+        const { core } = await bootFromOptions(g, createMemoryLogger());
         try {
           core.ingest.scheduler.pause();
           const res = await core.handlers['graph:search'](

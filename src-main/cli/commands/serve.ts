@@ -2,14 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
-import { bootCore } from '../../core/boot';
 import { createStderrLogger } from '../../core/deps';
 import { createDispatcher } from '../../rpc/dispatch';
 import { startApiServer } from '../../rpc/server/http-server';
 import { loadOrCreateToken } from '../../rpc/server/token';
 import { createRestRoutes } from '../../rpc/server/rest-facade';
-import { VERSION } from '../../version';
-import { normaliseOllamaUrl, type GlobalOptions } from '../global-options';
+import { type GlobalOptions, bootFromOptions } from '../global-options';
 
 /** The built renderer: beside the bundle (out/main → out/renderer) or, from source, under out/. */
 export function findRendererRoot(): string | null {
@@ -35,16 +33,7 @@ export function registerServe(program: Command) {
       const g = cmd.optsWithGlobals<GlobalOptions>();
       const log = createStderrLogger(process.env.ARIADNE_LOG_LEVEL === 'debug' ? 'debug' : 'info');
       fs.mkdirSync(g.data, { recursive: true });
-      const { core, providerNote } = await bootCore({
-        dataDir: g.data,
-        llm: g.llm,
-        ollamaUrl: normaliseOllamaUrl(g.ollama),
-        chatModel: g.chatModel,
-        embedModel: g.embedModel,
-        host: 'serve',
-        version: VERSION,
-        log,
-      });
+      const { core, providerNote } = await bootFromOptions(g, log);
       const staticRoot = findRendererRoot();
       const dispatcher = createDispatcher(core.handlers, log);
       const server = await startApiServer({
