@@ -1,42 +1,90 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { canonicalDump, openLibrary } from '../../src-main/core/library';
+import { openLibrary } from '../../src-main/core/library';
 import { systemClock, createMemoryLogger } from '../../src-main/core/deps';
-import { type Sim, startSim } from '../sim/server';
-import { corpusPaths, tempDir } from './ingest/harness';
+import { type Sim, type SimStats, startSim } from '../sim/server';
+import { corpusPaths, ingestionDump, tempDir } from './ingest/harness';
 
 const CHILD = path.resolve(import.meta.dirname, 'ingest/crash-child.ts');
 const ROUNDS = Number(process.env.ARIADNE_CRASH_ROUNDS ?? 20);
+/** Small blocks: several chunks per document, so the summary chain and per-chunk calls overlap a kill. */
+const BLOCK_TOKENS = Number(process.env.ARIADNE_CRASH_BLOCK_TOKENS ?? 120);
+const LATENCY_MS = 40;
+const MAX_KILL_MS = 250;
+const LLM = ['/api/chat', '/api/embed'];
 
-const llmCalls = (sim: Sim) =>
-  (sim.stats().byEndpoint['/api/chat'] ?? 0) + (sim.stats().byEndpoint['/api/embed'] ?? 0);
+const sumOf = (r: Record<string, number>) => LLM.reduce((n, e) => n + (r[e] ?? 0), 0);
+const llmCalls = (s: SimStats) => sumOf(s.byEndpoint);
 
-/** Runs the child; kills it with SIGKILL after `killAfterMs` (if given). Resolves with whether it finished. */
-function runChild(
-  dataDir: string,
-  sim: Sim,
-  paths: string[],
-  killAfterMs?: number,
-): Promise<{ done: boolean; inFlight: number }> {
+interface Round {
+  done: boolean;
+  /** Killed after its first LLM call while still working. */
+  killed: boolean;
+  /**
+   * LLM calls in flight at the kill: asked for by the child, reply not yet in its hands (the child's own
+   * count, written synchronously as it changes). This includes replies the sim had finished sending that
+   * sat unread behind the child's busy event loop, which the sim cannot see.
+   */
+  inFlight: number;
+  /** The sim's view of the same moment: requests open at the kill plus those still on the wire. */
+  openAtSim: number;
+  /** From the child's first LLM call to the kill or to DONE. */
+  workMs: number;
+}
+
+/**
+ * Runs the child. With `killDelayMs`, it is SIGKILLed that long after its first LLM call reaches the sim
+ * (polled), unless it has finished by then.
+ */
+function runChild(dataDir: string, sim: Sim, paths: string[], killDelayMs?: number): Promise<Round> {
   return new Promise((resolve) => {
+    const inflightFile = path.join(dataDir, '..', `${path.basename(dataDir)}.inflight`);
     const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dataDir, sim.url, ...paths], {
       stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        ...process.env,
+        ARIADNE_CRASH_BLOCK_TOKENS: String(BLOCK_TOKENS),
+        ARIADNE_CRASH_INFLIGHT_FILE: inflightFile,
+      },
     });
+    const before = sim.stats();
+    const r: Round = { done: false, killed: false, inFlight: 0, openAtSim: 0, workMs: 0 };
     let out = '';
-    let inFlight = 0;
+    let exited = false;
+    let firstCallAt = 0;
+    let killTimer: NodeJS.Timeout | null = null;
+    let callsAtKill = 0;
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', () => undefined);
-    const timer =
-      killAfterMs === undefined
-        ? null
-        : setTimeout(() => {
-            inFlight = sim.stats().inFlight;
-            child.kill('SIGKILL');
-          }, killAfterMs);
+    const poll = setInterval(() => {
+      if (firstCallAt || llmCalls(sim.stats()) === llmCalls(before)) return;
+      firstCallAt = performance.now();
+      clearInterval(poll);
+      if (killDelayMs === undefined) return;
+      killTimer = setTimeout(() => {
+        if (exited || out.includes('DONE')) return;
+        const s = sim.stats();
+        r.openAtSim = sumOf(s.inFlightByEndpoint);
+        callsAtKill = llmCalls(s);
+        r.killed = true;
+        r.workMs = performance.now() - firstCallAt;
+        child.kill('SIGKILL');
+      }, killDelayMs);
+    }, 2);
     child.on('exit', () => {
-      if (timer) clearTimeout(timer);
-      resolve({ done: out.includes('DONE'), inFlight });
+      exited = true;
+      clearInterval(poll);
+      if (killTimer) clearTimeout(killTimer);
+      if (!r.killed && firstCallAt) r.workMs = performance.now() - firstCallAt;
+      r.done = out.includes('DONE');
+      if (r.killed) r.inFlight = Number(fs.readFileSync(inflightFile, 'utf8').trim() || 0);
+      // Requests still in the socket buffers reach the sim a moment after the process is gone.
+      setTimeout(() => {
+        if (r.killed) r.openAtSim += llmCalls(sim.stats()) - callsAtKill;
+        resolve(r);
+      }, 100);
     });
   });
 }
@@ -44,50 +92,75 @@ function runChild(
 async function dump(dataDir: string) {
   const lib = await openLibrary({ dataDir, clock: systemClock, log: createMemoryLogger() });
   try {
-    const d = await canonicalDump(lib);
-    return { ...d, documents: d.documents.map(({ originalPath: _o, ...rest }) => rest) };
+    return await ingestionDump(lib);
   } finally {
     await lib.close();
   }
 }
 
+const dupes = (ids: unknown[]) => ids.filter((id, i) => ids.indexOf(id) !== i);
+
 describe('ingest survives SIGKILL', () => {
   let sim: Sim;
   beforeAll(async () => {
-    sim = await startSim({ faults: { seed: 3, default: { latencyMs: 60 } } });
+    sim = await startSim({ faults: { seed: 3, default: { latencyMs: LATENCY_MS } } });
   });
   afterAll(() => sim.close());
 
-  it(`completes every job after ${ROUNDS} random kills, with no duplicates and no repeated finished calls`, async () => {
+  it(`completes every job after ${ROUNDS} kills mid-work, with no duplicates and no repeated finished calls`, async () => {
     const paths = (await corpusPaths()).slice(0, 3);
     const clean = tempDir();
     sim.resetStats();
-    expect((await runChild(clean, sim, paths)).done).toBe(true);
-    const cleanCalls = llmCalls(sim);
+    const cleanRun = await runChild(clean, sim, paths);
+    expect(cleanRun.done).toBe(true);
+    const cleanCalls = llmCalls(sim.stats());
     const expected = await dump(clean);
+    // Several chunks per document, or the kills would not land inside a document's chain.
+    expect(expected.chunkIds.length).toBeGreaterThanOrEqual(3 * paths.length);
 
     const dir = tempDir();
     sim.resetStats();
-    let inFlightAtKills = 0;
     let rng = 12345;
     const rand = () => (rng = (rng * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const rounds: Round[] = [];
     let finished = false;
-    for (let round = 0; round < ROUNDS && !finished; round++) {
-      // Startup (tsx, Kùzu, LanceDB) takes ~2–3 s; kill somewhere in and after it.
-      const r = await runChild(dir, sim, paths, 2200 + Math.floor(rand() * 2500));
-      inFlightAtKills += r.inFlight;
+    // Kills land uniformly within MAX_KILL_MS of the child's first LLM call: enough to be mid-chain (one
+    // call takes LATENCY_MS) and short enough that ROUNDS kills happen before the work is done.
+    while (rounds.filter((r) => r.killed).length < ROUNDS && !finished) {
+      const r = await runChild(dir, sim, paths, 5 + Math.floor(rand() * MAX_KILL_MS));
+      rounds.push(r);
       finished = r.done;
     }
-    if (!finished) expect((await runChild(dir, sim, paths)).done).toBe(true);
-    const repeated = llmCalls(sim) - cleanCalls;
-    expect(repeated).toBeLessThanOrEqual(inFlightAtKills);
+    const final = finished ? null : await runChild(dir, sim, paths);
+    if (final) expect(final.done).toBe(true);
+
+    const killed = rounds.filter((r) => r.killed);
+    const inFlightAtKills = killed.reduce((n, r) => n + r.inFlight, 0);
+    const total = llmCalls(sim.stats());
+    const repeated = total - cleanCalls;
+    console.log(
+      `crash: ${rounds.length} rounds, ${killed.length} killed mid-work ` +
+        `(at ${killed.map((r) => Math.round(r.workMs)).join(',')} ms after the first call); ` +
+        `clean ${cleanCalls} LLM calls in ${Math.round(cleanRun.workMs)} ms over ${expected.chunkIds.length} chunks; ` +
+        `crashed ${total} calls, ${repeated} repeated; in flight at kills ${inFlightAtKills} ` +
+        `(per kill ${killed.map((r) => r.inFlight).join(',')}; open at the sim ` +
+        `${killed.map((r) => r.openAtSim).join(',')}); answered by the sim and asked again ` +
+        JSON.stringify(sim.stats().repeatsByEndpoint),
+    );
+    expect(killed.length).toBeGreaterThanOrEqual(ROUNDS);
+    expect(total).toBeLessThanOrEqual(cleanCalls + inFlightAtKills);
+
     const got = await dump(dir);
+    expect(got.documents.map((d) => d.status)).toEqual(paths.map(() => 'done'));
+    expect(dupes(got.chunkIds)).toEqual([]);
+    expect(dupes(got.mentions.map((m) => m.id))).toEqual([]);
+    expect(dupes(got.evidence.map((e) => e.id))).toEqual([]);
+    expect(dupes(got.questions.map((q) => q.id))).toEqual([]);
+    for (const rows of Object.values(got.vectors))
+      expect(dupes(rows.map((v) => (v as { id: string }).id))).toEqual([]);
     expect(got.chunkIds).toEqual(expected.chunkIds);
     expect(got.mentions.length).toBe(expected.mentions.length);
     expect(got.evidence.length).toBe(expected.evidence.length);
     expect(got).toEqual(expected);
-    console.log(
-      `crash: ${ROUNDS} rounds, ${cleanCalls} calls clean, ${repeated} repeated, ${inFlightAtKills} in flight at kills`,
-    );
-  }, 170_000);
+  }, 240_000);
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
@@ -41,6 +42,13 @@ export interface SimStats {
   /** Prompts longer than num_ctx, which real Ollama truncates silently. */
   truncatedPrompts: number;
   inFlight: number;
+  /** Requests open right now, per endpoint (a crash test reads the LLM calls in flight at a kill). */
+  inFlightByEndpoint: Record<string, number>;
+  /**
+   * Model calls (chat, generate, embed) whose exact request body had already been answered in full with
+   * 200 since the last reset, per endpoint: work a client asked for twice (a crash test reads it).
+   */
+  repeatsByEndpoint: Record<string, number>;
 }
 
 export interface Sim {
@@ -65,6 +73,8 @@ function emptyStats(): SimStats {
     faults: {},
     truncatedPrompts: 0,
     inFlight: 0,
+    inFlightByEndpoint: {},
+    repeatsByEndpoint: {},
   };
 }
 
@@ -79,6 +89,8 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
   const planner = createFaultPlanner(opts.faults);
   const modifiedAt = '2025-10-01T12:00:00.000000000Z';
   let stats = emptyStats();
+  /** Digests of the request bodies answered in full, for `repeatsByEndpoint`. */
+  let answered = new Set<string>();
 
   function count(endpoint: string, model: string | null) {
     stats.calls++;
@@ -120,7 +132,7 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
       return sendJson(res, 200, planner.config);
     }
     if (path === '/__sim/reset' && method === 'POST')
-      return ((stats = emptyStats()), sendJson(res, 200, { ok: true }));
+      return ((stats = emptyStats()), (answered = new Set()), sendJson(res, 200, { ok: true }));
     if (path === '/api/version' && method === 'GET')
       return (count(path, null), sendJson(res, 200, { version: opts.version ?? '0.12.6' }));
     if (path === '/api/tags' && method === 'GET') {
@@ -156,6 +168,12 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
     }
     const isContent = CONTENT_ENDPOINTS.has(path);
     if (!isContent && path !== '/api/embed') return sendError(res, 404, `unsupported endpoint ${path}`);
+    const seen = createHash('sha256').update(path).update(raw).digest('base64');
+    if (answered.has(seen)) stats.repeatsByEndpoint[path] = (stats.repeatsByEndpoint[path] ?? 0) + 1;
+    const ledger = answered;
+    res.on('finish', () => {
+      if (res.statusCode === 200) ledger.add(seen);
+    });
     const allowed = isContent ? FAULT_KINDS : TRANSPORT;
     const fault = planner.decide(modelName, raw, req.headers, allowed);
     if (!(await transportFaults(ctx, modelName, fault))) return;
@@ -213,8 +231,15 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
   const server = http.createServer((req, res) => {
     const ctl = new AbortController();
     res.on('close', () => ctl.abort());
-    stats.inFlight++;
-    res.on('close', () => stats.inFlight--);
+    const endpoint = (req.url ?? '/').split('?')[0]!;
+    // Counted on the stats object current at arrival, so a reset in between does not go negative.
+    const s = stats;
+    s.inFlight++;
+    s.inFlightByEndpoint[endpoint] = (s.inFlightByEndpoint[endpoint] ?? 0) + 1;
+    res.on('close', () => {
+      s.inFlight--;
+      s.inFlightByEndpoint[endpoint]!--;
+    });
     route({ req, res, signal: ctl.signal }).catch((e: unknown) => {
       if (!res.headersSent) sendError(res, 500, (e as Error).message);
       else res.destroy();
@@ -231,7 +256,10 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
     url,
     port,
     stats: () => structuredClone(stats),
-    resetStats: () => void (stats = emptyStats()),
+    resetStats: () => {
+      stats = emptyStats();
+      answered = new Set();
+    },
     setFaults: (f) => planner.set(f),
     installed: () => [...installed.keys()],
     close: () =>

@@ -1,4 +1,5 @@
 import os from 'node:os';
+import path from 'node:path';
 import { AriadneError } from '../../contract/errors';
 import type { Clock, Logger } from '../deps';
 import type { EventBus } from '../event-bus';
@@ -11,6 +12,7 @@ import type { PipelineContext, PipelineOptions } from './pipeline/context';
 import { JobQueue } from './queue/job-queue';
 import { TERMINAL_STATUSES, type Job } from './queue/types';
 import { EntityIndex } from './resolve/entity-index';
+import { noJournal, openCallJournal } from './runtime/call-journal';
 import { createCommitTurns } from './runtime/commit-turns';
 import { ProgressTracker } from './runtime/progress';
 import { createScheduler, type SchedulerOptions } from './runtime/scheduler';
@@ -67,7 +69,12 @@ export async function startIngest(deps: IngestDeps) {
     size: o.workers ?? Math.max(1, os.availableParallelism() - 1),
   });
   const parser = createParser({ workerPath: deps.workerPaths.parse, timeoutMs: o.parseTimeoutMs });
-  const runner = createStepRunner(deps.tasks, pool);
+  // The built-in rules cost nothing to run again; model calls are journaled (see call-journal.ts).
+  const journal =
+    deps.tasks.provider === 'builtin'
+      ? noJournal
+      : openCallJournal(path.join(library.dataDir, 'ingest-journal.ndjson'));
+  const runner = createStepRunner(deps.tasks, pool, journal);
   const index = await EntityIndex.load(library.graph, library.vectors);
   const global = createLimiter(o.llmConcurrency ?? 4);
   const perJob = new Map<string, ReturnType<typeof createLimiter>>();
@@ -149,6 +156,8 @@ export async function startIngest(deps: IngestDeps) {
     async onJobEnd(job) {
       tracker.end(job.id);
       perJob.delete(job.id);
+      // Every reply in the journal has reached a persisted step once nothing is queued or running.
+      if (queue.activeCount === 0) journal.clear();
       turns.poke();
       progress(job);
       events.emit('library:changed', { documentIds: [job.docId] });
@@ -157,6 +166,7 @@ export async function startIngest(deps: IngestDeps) {
 
   const { resumed } = await queue.load();
   if (resumed.length) log.log('info', 'resuming jobs', { jobs: resumed.length });
+  if (queue.activeCount === 0) journal.clear();
   scheduler.wake();
 
   return {
@@ -197,6 +207,7 @@ export async function startIngest(deps: IngestDeps) {
     async close() {
       await scheduler.close();
       await pool.close();
+      journal.close();
     },
   };
 }

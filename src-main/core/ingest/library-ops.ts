@@ -103,7 +103,16 @@ export function libraryOps(svc: IngestService) {
       try {
         const bytes = await it.read();
         const id = await svc.pool.run((api) => api.hash(bytes));
-        if (await graph.getDocument(id)) {
+        const known = await graph.getDocument(id);
+        if (known && !svc.queue.get(id) && known.status === 'queued') {
+          // The process died between recording the document and persisting its job: queue it now, or
+          // it would stay "queued" forever with nothing to run it.
+          await library.originals.put(bytes);
+          await enqueueDocument(id, it.fileName, it.originalPath);
+          added.push({ id, fileName: it.fileName, duplicate: false });
+          continue;
+        }
+        if (known) {
           added.push({ id, fileName: it.fileName, duplicate: true });
           continue;
         }
@@ -156,7 +165,7 @@ export function libraryOps(svc: IngestService) {
         'MATCH (c:Chunk)-[:MENTIONS]->(e:Entity) WHERE c.docId = $id RETURN count(DISTINCT e) AS n',
       ),
       relationships: await one(
-        'MATCH (:Entity)-[r:RELATED]->(:Entity) WHERE r.docId = $id RETURN count(*) AS n',
+        'MATCH (c:Chunk)-[:SUPPORTS]->(:Evidence) WHERE c.docId = $id RETURN count(*) AS n',
       ),
       etaMs: p?.etaMs ?? null,
       error: job?.error ?? null,

@@ -18,16 +18,61 @@ export async function canonicalDump(library: Pick<Library, 'graph' | 'vectors'>)
     await q(`MATCH (e:Entity) RETURN e.id AS id, e.canonicalKey AS key, e.name AS name, e.type AS type, e.description AS description,
       e.aliases AS aliases, e.confidence AS confidence, e.evidenceCount AS evidenceCount, e.pinnedName AS pinned`)
   ).map((e): Record<string, unknown> => ({ ...e, aliases: list(e.aliases) }));
-  const mentions = await q(
-    `MATCH (c:Chunk)-[m:MENTIONS]->(e:Entity) RETURN m.id AS id, c.id AS chunk, e.id AS entity, m.surface AS surface,
-      m.description AS description, m.confidence AS confidence`,
+  // Edges joined to their detail nodes by key; the keys themselves depend on write order, so they stay out.
+  const mentionText = new Map(
+    (
+      await q(
+        'MATCH (x:Mention) RETURN x.k AS k, x.id AS id, x.surface AS surface, x.description AS description',
+      )
+    ).map(({ k, ...x }) => [Number(k), x]),
+  );
+  const mentions = (
+    await q(
+      'MATCH (c:Chunk)-[m:MENTIONS]->(e:Entity) RETURN m.k AS k, c.id AS chunk, e.id AS entity, m.confidence AS c',
+    )
+  ).map((m) => {
+    const x = mentionText.get(Number(m.k));
+    return {
+      id: x?.id,
+      chunk: m.chunk,
+      entity: m.entity,
+      surface: x?.surface,
+      description: x?.description,
+      confidence: m.c,
+    };
+  });
+  const evidenceText = new Map(
+    (
+      await q(`MATCH (v:Evidence) RETURN v.k AS k, v.id AS id, v.keywords AS keywords, v.description AS description,
+        v.chunkId AS chunkId, v.docId AS docId, v.page AS page`)
+    ).map(({ k, ...v }) => [Number(k), v]),
   );
   const evidence = (
-    await q(`MATCH (a:Entity)-[r:RELATED]->(b:Entity) RETURN r.id AS id, a.id AS source, b.id AS target, r.keywords AS keywords,
-      r.description AS description, r.chunkId AS chunkId, r.docId AS docId, r.page AS page, r.confidence AS confidence`)
-  ).map((r): Record<string, unknown> => ({ ...r, keywords: list(r.keywords) }));
+    await q(
+      'MATCH (a:Entity)-[r:RELATED]->(b:Entity) RETURN r.k AS k, a.id AS source, b.id AS target, r.confidence AS c',
+    )
+  ).map((r): Record<string, unknown> => {
+    const v = evidenceText.get(Number(r.k));
+    return {
+      id: v?.id,
+      source: r.source,
+      target: r.target,
+      keywords: list(v?.keywords),
+      description: v?.description,
+      chunkId: v?.chunkId,
+      docId: v?.docId,
+      page: v?.page,
+      confidence: r.c,
+    };
+  });
+  // Detail nodes without an edge would be leaks: they show up here so a comparison catches them.
+  const linked = new Set([...mentions, ...evidence].map((x) => x.id));
+  const orphanDetails = [...mentionText.values(), ...evidenceText.values()]
+    .map((x) => String(x.id))
+    .filter((id) => !linked.has(id))
+    .sort();
   const structure = await q(
-    `MATCH (a)-[r]->(b) WHERE label(r) IN ['HAS_CHUNK', 'NEXT', 'ANSWERS_IN', 'IN_COMMUNITY', 'PARENT']
+    `MATCH (a)-[r]->(b) WHERE label(r) IN ['HAS_CHUNK', 'NEXT', 'ANSWERS_IN', 'IN_COMMUNITY', 'PARENT', 'SUPPORTS']
      RETURN label(r) AS rel, a.id AS from, b.id AS to`,
   );
   const questions = await q(
@@ -52,6 +97,7 @@ export async function canonicalDump(library: Pick<Library, 'graph' | 'vectors'>)
     entities: sortBy(entities, (e) => String(e.id)),
     mentions: sortBy(mentions, (m) => String(m.id)),
     evidence: sortBy(evidence, (r) => String(r.id)),
+    orphanDetails,
     structure: sortBy(structure, (s) => `${s.rel}|${s.from}|${s.to}`),
     questions: sortBy(questions, (x) => String(x.id)),
     communities: sortBy(communities, (x) => String(x.id)),

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Logger } from '../deps';
 import type { Library } from '../library';
 import { writeFileAtomic } from '../library/atomic-file';
+import { evidenceNodes } from '../store/graph/evidence-rows';
 import type { LlmTasks } from '../llm/tasks';
 import {
   buildCommunitySummaryInput,
@@ -183,15 +184,19 @@ export function createCommunitiesService(deps: {
     // Filtered here rather than with `b.id IN $ids`: Kùzu 0.11 crashes when one list parameter is both
     // unwound and used in a predicate of the same query.
     const inside = new Set(members);
-    const rels = (
+    const edges = (
       await lib.graph.query(
-        `UNWIND $ids AS i MATCH (a:Entity {id: i})-[r:RELATED]->(b:Entity)
-         RETURN a.id AS s, b.id AS t, r.keywords AS kw, r.description AS d`,
+        'UNWIND $ids AS i MATCH (a:Entity {id: i})-[r:RELATED]->(b:Entity) RETURN a.id AS s, b.id AS t, r.k AS k',
         { ids: members },
       )
     )
       .filter((r) => inside.has(String(r.t)))
       .slice(0, 400);
+    const details = await evidenceNodes(
+      lib.graph,
+      edges.map((r) => Number(r.k)),
+    );
+    const rels = edges.map((r) => ({ s: r.s, t: r.t, v: details.get(Number(r.k)) }));
     const existing = new Map((await lib.graph.listCommunities(c.level - 1)).map((x) => [x.id, x]));
     const input = buildCommunitySummaryInput(
       c,
@@ -205,8 +210,8 @@ export function createCommunitiesService(deps: {
       rels.map((r) => ({
         source: String(r.s),
         target: String(r.t),
-        keywords: Array.isArray(r.kw) ? r.kw.map(String) : [],
-        description: String(r.d ?? ''),
+        keywords: r.v?.keywords ?? [],
+        description: r.v?.description ?? '',
         evidenceCount: 1,
       })),
       {

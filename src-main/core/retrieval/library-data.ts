@@ -1,6 +1,7 @@
 import type { Citation, EntitySummary, Evidence } from '../../contract/graph';
 import type { Library } from '../library';
 import type { EntityRecord } from '../store/graph/types';
+import { evidenceNodes } from '../store/graph/evidence-rows';
 import { pageOfOffset } from '../store/graph/rows';
 import { Lru, type ChangeTracker } from './cache';
 import { bestSentence, shortTitle } from './text';
@@ -37,7 +38,6 @@ export interface EvidenceInfo {
   chunkText: string;
 }
 
-const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : []);
 const numOrNull = (v: unknown) => (v == null ? null : Number(v));
 
 export function createLibraryData(tracker: ChangeTracker) {
@@ -90,28 +90,41 @@ export function createLibraryData(tracker: ChangeTracker) {
     docIds?: string[],
   ): Promise<EvidenceInfo[]> {
     if (!pairs.length) return [];
-    const docFilter = docIds?.length ? 'AND r.docId IN $docs' : '';
-    const rows = await lib.graph.query(
-      `UNWIND $pairs AS p MATCH (a:Entity {id: p.a})-[r:RELATED]->(b:Entity {id: p.b}) WHERE true ${docFilter}
-       OPTIONAL MATCH (d:Document {id: r.docId}) OPTIONAL MATCH (c:Chunk {id: r.chunkId})
-       RETURN r.id AS id, a.id AS s, b.id AS t, r.keywords AS kw, r.description AS description,
-              r.confidence AS confidence, r.chunkId AS chunkId, r.docId AS docId, r.page AS page,
-              d.title AS title, d.year AS year, c.text AS text`,
-      docIds?.length ? { pairs, docs: docIds } : { pairs },
+    const edges = await lib.graph.query(
+      `UNWIND $pairs AS p MATCH (a:Entity {id: p.a})-[r:RELATED]->(b:Entity {id: p.b})
+       RETURN r.k AS k, a.id AS s, b.id AS t`,
+      { pairs },
     );
-    return rows.map((r) => ({
-      id: String(r.id),
-      source: String(r.s),
-      target: String(r.t),
-      keywords: list(r.kw),
-      description: String(r.description ?? ''),
-      confidence: Number(r.confidence ?? 1),
-      chunkId: String(r.chunkId),
-      docId: String(r.docId),
-      page: Number(r.page),
-      title: String(r.title ?? ''),
-      year: numOrNull(r.year),
-      chunkText: String(r.text ?? ''),
+    const wanted = docIds?.length ? new Set(docIds) : null;
+    const details = await evidenceNodes(
+      lib.graph,
+      edges.map((e) => Number(e.k)),
+    );
+    const found = edges.flatMap((e) => {
+      const v = details.get(Number(e.k));
+      return v && (!wanted || wanted.has(v.docId)) ? [{ s: String(e.s), t: String(e.t), v }] : [];
+    });
+    const docs = await byId(
+      lib,
+      'MATCH (x:Document {id: i}) RETURN x.id AS id, x.title AS title, x.year AS year',
+      [...new Set(found.map((f) => f.v.docId))],
+    );
+    const texts = await byId(lib, 'MATCH (x:Chunk {id: i}) RETURN x.id AS id, x.text AS text', [
+      ...new Set(found.map((f) => f.v.chunkId)),
+    ]);
+    return found.map(({ s, t, v }) => ({
+      id: v.id,
+      source: s,
+      target: t,
+      keywords: v.keywords,
+      description: v.description,
+      confidence: Number.isFinite(v.confidence) ? v.confidence : 1,
+      chunkId: v.chunkId,
+      docId: v.docId,
+      page: v.page,
+      title: String(docs.get(v.docId)?.title ?? ''),
+      year: numOrNull(docs.get(v.docId)?.year),
+      chunkText: String(texts.get(v.chunkId)?.text ?? ''),
     }));
   }
 
@@ -193,4 +206,11 @@ export function toEvidence(ev: EvidenceInfo, sourceName: string, targetName: str
     confidence: ev.confidence,
     citation: evidenceCitation(ev, sourceName, targetName),
   };
+}
+
+/** Rows keyed by id for `UNWIND $ids AS i <match … RETURN x.id AS id, …>`. */
+async function byId(lib: Library, match: string, ids: string[]) {
+  if (!ids.length) return new Map<string, Record<string, unknown>>();
+  const rows = await lib.graph.query(`UNWIND $ids AS i ${match}`, { ids });
+  return new Map(rows.map((x) => [String(x.id), x]));
 }

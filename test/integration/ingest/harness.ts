@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createCore, type Core } from '../../../src-main/core/create-core';
 import { createMemoryLogger } from '../../../src-main/core/deps';
 import type { IngestOptions } from '../../../src-main/core/ingest/ingest-service';
-import { canonicalDump } from '../../../src-main/core/library';
+import { canonicalDump, type Library } from '../../../src-main/core/library';
 import type { LlmProvider } from '../../../src-main/core/llm/provider';
 import { makeFixtures, type FixtureFiles } from '../../fixtures/make-fixtures';
 
@@ -51,7 +51,12 @@ export function ctx(): { signal: AbortSignal; emit: () => undefined } {
  * timer after each change, so whether a summary exists yet depends on timing, not on ingestion.
  */
 export async function dumpOf(core: Core) {
-  const d = await canonicalDump(core.ingest.ctx.library);
+  return ingestionDump(core.ingest.ctx.library);
+}
+
+/** As dumpOf, for a library opened without a core (the crash test must not resume its jobs to read it). */
+export async function ingestionDump(library: Library) {
+  const d = await canonicalDump(library);
   const documents = d.documents.map(({ originalPath: _o, ...rest }) => rest);
   const { communities: _c, ...vectors } = d.vectors;
   const structure = (d.structure as { rel?: unknown }[]).filter(

@@ -1,5 +1,6 @@
 import { isAriadneError } from '../../../contract/errors';
 import type { Extraction, LlmTasks } from '../../llm/tasks';
+import { type CallJournal, journalKey, noJournal } from './call-journal';
 import type { WorkerPool } from './worker-pool';
 
 export interface Counters {
@@ -7,6 +8,8 @@ export interface Counters {
   schemaInvalid: number;
   upstreamErrors: number;
   promptChars: number;
+  /** Replies taken from the call journal instead of asking the model again (after a crash). */
+  replayed: number;
 }
 
 /** The model calls the pipeline makes, whichever provider answers them. */
@@ -23,15 +26,35 @@ export interface StepRunner {
 /**
  * Ollama calls are I/O and stay on the main thread; the built-in provider's rules are CPU work and run in
  * the worker pool. Counts calls and classifies failures (schema-invalid vs upstream) for `queue:status`.
+ * Every reply goes to the call journal as it arrives, so a restart does not pay again for finished calls.
  */
-export function createStepRunner(tasks: LlmTasks, pool: WorkerPool): StepRunner {
-  const counters: Counters = { llmCalls: 0, schemaInvalid: 0, upstreamErrors: 0, promptChars: 0 };
+export function createStepRunner(
+  tasks: LlmTasks,
+  pool: WorkerPool,
+  journal: CallJournal = noJournal,
+): StepRunner {
+  const counters: Counters = {
+    llmCalls: 0,
+    schemaInvalid: 0,
+    upstreamErrors: 0,
+    promptChars: 0,
+    replayed: 0,
+  };
   const builtin = tasks.provider === 'builtin';
-  async function call<T>(chars: number, fn: () => Promise<T>): Promise<T> {
+  const models = `${tasks.chatModel ?? tasks.provider}|${tasks.embedModel}`;
+  async function call<T>(op: string, input: unknown, chars: number, fn: () => Promise<T>): Promise<T> {
+    const key = journalKey(op, models, input);
+    const recorded = journal.take<T>(key);
+    if (recorded !== undefined) {
+      counters.replayed++;
+      return recorded;
+    }
     counters.llmCalls++;
     counters.promptChars += chars;
     try {
-      return await fn();
+      const value = await fn();
+      journal.put(key, value);
+      return value;
     } catch (e) {
       if (isAriadneError(e) && e.code === 'schema_invalid') counters.schemaInvalid++;
       else if (!(isAriadneError(e) && e.code === 'cancelled')) counters.upstreamErrors++;
@@ -45,23 +68,25 @@ export function createStepRunner(tasks: LlmTasks, pool: WorkerPool): StepRunner 
     embedModel: tasks.embedModel,
     counters,
     summarize: (text, previousSummary, signal) =>
-      call(text.length + previousSummary.length, () =>
+      call('summarize', [text, previousSummary], text.length + previousSummary.length, () =>
         builtin
           ? viaPool<string>('summarize', { text, previousSummary })
           : tasks.summarize({ text, previousSummary }, { signal }),
       ),
     extract: (text, previousSummary, signal) =>
-      call(text.length + previousSummary.length, () =>
+      call('extract', [text, previousSummary], text.length + previousSummary.length, () =>
         builtin
           ? viaPool<Extraction>('extract', { text, previousSummary })
           : tasks.extract({ text, previousSummary }, { signal }),
       ),
     questions: (text, signal) =>
-      call(text.length, () =>
+      call('questions', text, text.length, () =>
         builtin ? viaPool<string[]>('questions', { text }) : tasks.atomicQuestions({ text }, { signal }),
       ),
     embed: (texts, signal) =>
       call(
+        'embed',
+        texts,
         texts.reduce((n, t) => n + t.length, 0),
         () => (builtin ? viaPool<number[][]>('embed', { texts }) : tasks.embed(texts, { signal })),
       ),

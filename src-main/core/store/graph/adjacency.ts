@@ -1,5 +1,5 @@
 import type { KuzuRunner, Row } from './kuzu-db';
-import { list } from './rows';
+import { evidenceNodes } from './evidence-rows';
 import type { Hop, PathFilters } from './types';
 
 /** A hop seen from the node being expanded: `to` is the neighbour, `dir` the evidence direction. */
@@ -32,7 +32,7 @@ export async function neighbourEdges(
   const params: Record<string, unknown> = { ids };
   const wantKw = Boolean(f.keywords?.length);
   const ret = wantKw
-    ? 'RETURN a.id AS a, b.id AS b, b.type AS t, r.keywords AS kw, 1 AS n'
+    ? 'RETURN a.id AS a, b.id AS b, b.type AS t, r.k AS k, 1 AS n'
     : 'RETURN a.id AS a, b.id AS b, b.type AS t, count(*) AS n';
   const rows: { row: Row; d: 'out' | 'in' }[] = [];
   if (dir !== 'in') {
@@ -49,6 +49,19 @@ export async function neighbourEdges(
     );
     for (const row of res) rows.push({ row, d: 'in' });
   }
+  // Keywords live on the Evidence nodes: one batched primary-key lookup for all rows of this expansion.
+  const kwOf = wantKw
+    ? new Map(
+        [
+          ...(
+            await evidenceNodes(
+              r,
+              rows.map((x) => Number(x.row.k)),
+            )
+          ).values(),
+        ].map((v) => [v.k, v.keywords]),
+      )
+    : null;
   const kwFilter = wantKw ? new Set(f.keywords!.map((k) => k.toLowerCase())) : null;
   const agg = new Map<string, Edge>();
   for (const { row, d } of rows) {
@@ -56,7 +69,7 @@ export async function neighbourEdges(
     const b = String(row.b);
     if (a === b) continue;
     if (types && !types.has(String(row.t)) && !exempt?.has(b)) continue;
-    const kws = wantKw ? list(row.kw) : [];
+    const kws = kwOf ? (kwOf.get(Number(row.k)) ?? []) : [];
     if (kwFilter && !kws.some((k) => kwFilter.has(k.toLowerCase()))) continue;
     const key = `${a}\u0000${b}\u0000${d}`;
     const e = agg.get(key) ?? { from: a, to: b, dir: d, evidence: 0, keywords: [] };

@@ -1,5 +1,6 @@
 import { AriadneError } from '../../../contract/errors';
 import type { KuzuDb } from './kuzu-db';
+import { removeChunkEvidence } from './evidence-rows';
 import { refreshEntities } from './refresh';
 
 export interface DeleteResult {
@@ -28,31 +29,22 @@ export function deleteOps(db: KuzuDb) {
         let affected: string[] = [];
         let questionIds: string[] = [];
         if (chunks.length) {
-          affected = (
-            await r.query(
-              'UNWIND $ids AS i MATCH (:Chunk {id: i})-[:MENTIONS]->(e:Entity) RETURN DISTINCT e.id AS id',
-              { ids: chunks },
-            )
-          ).map((x) => String(x.id));
-          await r.query(
-            `UNWIND $ids AS i MATCH (:Chunk {id: i})-[:MENTIONS]->(:Entity)-[x:RELATED]->(:Entity) WHERE x.chunkId = i
-             WITH DISTINCT x DELETE x`,
-            { ids: chunks },
-          );
+          affected = await removeChunkEvidence(r, chunks);
           questionIds = (
             await r.query(
               'UNWIND $ids AS i MATCH (q:AtomicQuestion)-[:ANSWERS_IN]->(:Chunk {id: i}) RETURN q.id AS id',
-              { ids: chunks },
+              {
+                ids: chunks,
+              },
             )
           ).map((x) => String(x.id));
-          if (questionIds.length)
+          if (questionIds.length) {
             await r.query('UNWIND $ids AS i MATCH (q:AtomicQuestion {id: i}) DETACH DELETE q', {
               ids: questionIds,
             });
+          }
           await r.query('UNWIND $ids AS i MATCH (c:Chunk {id: i}) DETACH DELETE c', { ids: chunks });
         }
-        // Belt and braces: evidence rows are tagged with their document even if a chunk link was lost.
-        await r.query('MATCH (:Entity)-[x:RELATED]->(:Entity) WHERE x.docId = $id DELETE x', { id });
         await r.query('MATCH (d:Document {id: $id}) DETACH DELETE d', { id });
         if (affected.length) {
           await r.query(

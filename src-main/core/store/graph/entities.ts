@@ -1,7 +1,8 @@
 import { AriadneError } from '../../../contract/errors';
 import type { KuzuDb } from './kuzu-db';
 import { neighbourEdges } from './adjacency';
-import { entityCols, fetchEntities, list, toEntity } from './rows';
+import { evidenceNodes } from './evidence-rows';
+import { entityCols, fetchEntities, toEntity } from './rows';
 import type { EntityRecord, EvidenceRow, GraphCounts, Neighbour, PathFilters } from './types';
 
 export function entityQueries(db: KuzuDb) {
@@ -77,41 +78,61 @@ export function entityQueries(db: KuzuDb) {
     /** Evidence rows for an entity, or for a pair in either direction, with citation data. */
     async listEvidence(entityId: string, otherId?: string, limit = 500): Promise<EvidenceRow[]> {
       const other = otherId ? 'AND b.id = $o' : '';
-      const params: Record<string, unknown> = { id: entityId, k: limit };
+      const params: Record<string, unknown> = { id: entityId };
       if (otherId) params.o = otherId;
-      const ret = `RETURN r.id AS id, s.id AS sid, s.name AS sname, t.id AS tid, t.name AS tname, r.keywords AS kw,
-          r.description AS description, r.confidence AS confidence, r.chunkId AS chunkId, r.docId AS docId,
-          r.page AS page, d.title AS title, d.year AS year ORDER BY r.docId, r.page, r.id LIMIT $k`;
-      const rows = await db.read(async (r) => [
-        ...(await r.query(
-          `MATCH (a:Entity {id: $id})-[r:RELATED]->(b:Entity) WHERE true ${other}
-           WITH a AS s, r, b AS t OPTIONAL MATCH (d:Document {id: r.docId}) ${ret}`,
-          params,
-        )),
-        ...(await r.query(
-          `MATCH (a:Entity {id: $id})<-[r:RELATED]-(b:Entity) WHERE a.id <> b.id ${other}
-           WITH b AS s, r, a AS t OPTIONAL MATCH (d:Document {id: r.docId}) ${ret}`,
-          params,
-        )),
-      ]);
-      return rows
-        .map((x) => ({
-          id: String(x.id),
-          sourceId: String(x.sid),
-          sourceName: String(x.sname),
-          targetId: String(x.tid),
-          targetName: String(x.tname),
-          keywords: list(x.kw),
-          description: String(x.description ?? ''),
-          confidence: Number(x.confidence),
-          chunkId: String(x.chunkId),
-          docId: String(x.docId),
-          page: Number(x.page),
-          docTitle: String(x.title ?? ''),
-          docYear: x.year == null ? null : Number(x.year),
-        }))
-        .sort((a, b) => cmp(a.docId, b.docId) || a.page - b.page || cmp(a.id, b.id))
-        .slice(0, limit);
+      return db.read(async (r) => {
+        const edges = [
+          ...(await r.query(
+            `MATCH (a:Entity {id: $id})-[x:RELATED]->(b:Entity) WHERE true ${other}
+             RETURN x.k AS k, a.id AS sid, a.name AS sname, b.id AS tid, b.name AS tname`,
+            params,
+          )),
+          ...(await r.query(
+            `MATCH (a:Entity {id: $id})<-[x:RELATED]-(b:Entity) WHERE a.id <> b.id ${other}
+             RETURN x.k AS k, b.id AS sid, b.name AS sname, a.id AS tid, a.name AS tname`,
+            params,
+          )),
+        ];
+        const nodes = await evidenceNodes(
+          r,
+          edges.map((x) => Number(x.k)),
+        );
+        const docIds = [...new Set([...nodes.values()].map((v) => v.docId))];
+        const docs = docIds.length
+          ? await r.query(
+              'UNWIND $ids AS i MATCH (d:Document {id: i}) RETURN d.id AS id, d.title AS title, d.year AS year',
+              {
+                ids: docIds,
+              },
+            )
+          : [];
+        const docOf = new Map(docs.map((d) => [String(d.id), d]));
+        return edges
+          .flatMap((x) => {
+            const v = nodes.get(Number(x.k));
+            if (!v) return [];
+            const d = docOf.get(v.docId);
+            return [
+              {
+                id: v.id,
+                sourceId: String(x.sid),
+                sourceName: String(x.sname),
+                targetId: String(x.tid),
+                targetName: String(x.tname),
+                keywords: v.keywords,
+                description: v.description,
+                confidence: v.confidence,
+                chunkId: v.chunkId,
+                docId: v.docId,
+                page: v.page,
+                docTitle: String(d?.title ?? ''),
+                docYear: d?.year == null ? null : Number(d.year),
+              },
+            ];
+          })
+          .sort((a, b) => cmp(a.docId, b.docId) || a.page - b.page || cmp(a.id, b.id))
+          .slice(0, limit);
+      });
     },
 
     /** Entities sharing evidence with `id`, strongest first. */

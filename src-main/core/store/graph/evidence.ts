@@ -3,7 +3,14 @@ import type { Clock } from '../../deps';
 import type { KuzuDb, KuzuRunner } from './kuzu-db';
 import { chunkId, entityIdForKey, mentionId, relationId } from './ids';
 import { refreshEntities } from './refresh';
-import { decodeList, encodeList } from './rows';
+import {
+  allocateKeys,
+  insertEvidence,
+  insertMentions,
+  removeChunkEvidence,
+  type EvidenceNodeRow,
+  type MentionRow,
+} from './evidence-rows';
 import type { ChunkEvidence, EvidenceResult } from './types';
 
 /**
@@ -33,25 +40,13 @@ async function writeEvidence(r: KuzuRunner, items: ChunkEvidence[], now: number)
 
   const entityIds = await resolveEntities(r, items);
 
-  // Previous evidence of these chunks: remember whom it touched, then drop it. RELATED endpoints are always
-  // mentioned by the same chunk, so walking MENTIONS finds them without scanning every RELATED row.
-  const previous = await r.query(
-    'UNWIND $ids AS i MATCH (c:Chunk {id: i})-[:MENTIONS]->(e:Entity) RETURN DISTINCT e.id AS id',
-    { ids: cids },
-  );
-  if (previous.length) {
-    await r.query(
-      `UNWIND $ids AS i MATCH (c:Chunk {id: i})-[:MENTIONS]->(:Entity)-[x:RELATED]->(:Entity)
-       WHERE x.chunkId = i DELETE x`,
-      { ids: cids },
-    );
-    await r.query('UNWIND $ids AS i MATCH (c:Chunk {id: i})-[m:MENTIONS]->(:Entity) DELETE m', { ids: cids });
-  }
+  // Previous evidence of these chunks goes first: re-running a chunk replaces, never duplicates.
+  const previous = await removeChunkEvidence(r, cids);
 
   const created = await createMissingEntities(r, items, entityIds, now);
 
-  const mentions: Record<string, unknown>[] = [];
-  const relations: Record<string, unknown>[] = [];
+  const mentions: Omit<MentionRow, 'k'>[] = [];
+  const relations: Omit<EvidenceNodeRow, 'k'>[] = [];
   for (const it of items) {
     const cid = chunkId(it.docId, it.chunkIndex);
     const local = new Map<string, string>();
@@ -67,8 +62,8 @@ async function writeEvidence(r: KuzuRunner, items: ChunkEvidence[], now: number)
     let i = 0;
     for (const [eid, m] of best) {
       mentions.push({
-        c: cid,
-        e: eid,
+        chunkId: cid,
+        entityId: eid,
         id: mentionId(cid, i++),
         docId: it.docId,
         surface: m.name,
@@ -86,10 +81,10 @@ async function writeEvidence(r: KuzuRunner, items: ChunkEvidence[], now: number)
         );
       }
       relations.push({
-        s,
-        t,
+        src: s,
+        dst: t,
         id: relationId(cid, j),
-        keywords: encodeList(rel.keywords),
+        keywords: rel.keywords ?? [],
         description: rel.description ?? '',
         chunkId: cid,
         docId: it.docId,
@@ -98,21 +93,17 @@ async function writeEvidence(r: KuzuRunner, items: ChunkEvidence[], now: number)
       });
     });
   }
-  if (mentions.length) {
-    await r.query(
-      `COPY MENTIONS FROM (UNWIND $rows AS x RETURN x.c, x.e, x.id, x.docId, x.surface, x.description, x.confidence)`,
-      { rows: mentions },
-    );
-  }
-  if (relations.length) {
-    await r.query(
-      `COPY RELATED FROM (UNWIND $rows AS x
-         RETURN x.s, x.t, x.id, ${decodeList('x.keywords')}, x.description, x.chunkId, x.docId, x.page, x.confidence)`,
-      { rows: relations },
-    );
-  }
+  const base = await allocateKeys(r, mentions.length + relations.length);
+  await insertMentions(
+    r,
+    mentions.map((m, i) => ({ ...m, k: base + i })),
+  );
+  await insertEvidence(
+    r,
+    relations.map((e, i) => ({ ...e, k: base + mentions.length + i })),
+  );
 
-  const affected = new Set<string>([...previous.map((x) => String(x.id)), ...entityIds.values()]);
+  const affected = new Set<string>([...previous, ...entityIds.values()]);
   const refreshed = await refreshEntities(r, [...affected]);
   const touched = new Set([...created, ...refreshed.changed]);
   for (const id of refreshed.removed) touched.delete(id);
@@ -139,8 +130,11 @@ async function resolveEntities(r: KuzuRunner, items: ChunkEvidence[]): Promise<M
       ids: [...explicit],
     });
     const have = new Set(found.map((x) => String(x.id)));
+    // Resolution may attach a key to a new entity of the same batch (an abbreviation and its long form in
+    // different chunks of one document): that entity is created below, from its own key.
+    const ownIds = new Set([...keys].map((k) => entityIdForKey(k)));
     for (const id of explicit) {
-      if (!have.has(id)) throw new AriadneError('not_found', `No entity ${id}.`);
+      if (!have.has(id) && !ownIds.has(id)) throw new AriadneError('not_found', `No entity ${id}.`);
       out.set(id, id);
     }
   }
@@ -174,7 +168,11 @@ async function createMissingEntities(
   for (const it of items)
     for (const m of it.entities) {
       const id = entityIds.get(m.id ?? m.key)!;
-      if (!candidates.has(id)) candidates.set(id, { key: m.key, type: m.type, name: m.name });
+      // A new entity takes its key, name and type from its own mention, not from a key merged into it.
+      const own = !m.id && entityIdForKey(m.key) === id;
+      const prev = candidates.get(id);
+      if (!prev || (own && entityIdForKey(prev.key) !== id))
+        candidates.set(id, { key: m.key, type: m.type, name: m.name });
     }
   const existing = await r.query('UNWIND $ids AS i MATCH (e:Entity {id: i}) RETURN e.id AS id', {
     ids: [...candidates.keys()],

@@ -2,21 +2,41 @@ import { randomUUID } from 'node:crypto';
 import { AriadneError } from '../../../contract/errors';
 import type { Clock } from '../../deps';
 import type { KuzuDb, KuzuRunner, Row } from './kuzu-db';
-import { decodeList, encodeList, list } from './rows';
+import {
+  linkMentions,
+  relinkEvidence,
+  unlinkEvidence,
+  type EvidenceLink,
+  type MentionLink,
+} from './evidence-rows';
+import { list } from './rows';
 import { refreshEntities } from './refresh';
 import type { MergeRecord } from './types';
 
-/** Everything needed to put a merged entity back exactly as it was. */
+/**
+ * Everything needed to put a merged entity back exactly as it was. Mentions and evidence are recorded as
+ * their edges (key, endpoints, confidence): the Mention / Evidence nodes with their text never move.
+ */
 interface MergeSnapshot {
   merged: Row;
   survivor: { pinnedName: string; extraAliases: string[] };
-  mentions: Row[];
-  relations: Row[];
+  mentions: MentionLink[];
+  relations: EvidenceLink[];
   communities: string[];
 }
 
-const REL_PROPS =
-  'x.id AS id, x.keywords AS keywords, x.description AS description, x.chunkId AS chunkId, x.docId AS docId, x.page AS page, x.confidence AS confidence';
+const toMention = (x: Row): MentionLink => ({
+  k: Number(x.k),
+  chunkId: String(x.c),
+  entityId: String(x.e),
+  confidence: Number(x.confidence),
+});
+const toRelation = (x: Row): EvidenceLink => ({
+  k: Number(x.k),
+  src: String(x.s),
+  dst: String(x.t),
+  confidence: Number(x.confidence),
+});
 
 export function mergeOps(db: KuzuDb, clock: Clock) {
   return {
@@ -46,37 +66,42 @@ export function mergeOps(db: KuzuDb, clock: Clock) {
             pinnedName: String(survivor.pinnedName ?? ''),
             extraAliases: list(survivor.extraAliases),
           },
-          mentions: await r.query(
-            `MATCH (c:Chunk)-[m:MENTIONS]->(:Entity {id: $id}) RETURN c.id AS c, m.id AS id, m.docId AS docId,
-               m.surface AS surface, m.description AS description, m.confidence AS confidence`,
-            { id: mergedId },
-          ),
+          mentions: (
+            await r.query(
+              `MATCH (c:Chunk)-[m:MENTIONS]->(e:Entity {id: $id})
+               RETURN c.id AS c, e.id AS e, m.k AS k, m.confidence AS confidence`,
+              { id: mergedId },
+            )
+          ).map(toMention),
           relations: [
             ...(await r.query(
-              `MATCH (a:Entity {id: $id})-[x:RELATED]->(b:Entity) RETURN a.id AS s, b.id AS t, ${REL_PROPS}`,
+              `MATCH (a:Entity {id: $id})-[x:RELATED]->(b:Entity)
+               RETURN a.id AS s, b.id AS t, x.k AS k, x.confidence AS confidence`,
               { id: mergedId },
             )),
             ...(await r.query(
-              `MATCH (a:Entity)-[x:RELATED]->(b:Entity {id: $id}) WHERE a.id <> b.id RETURN a.id AS s, b.id AS t, ${REL_PROPS}`,
+              `MATCH (a:Entity)-[x:RELATED]->(b:Entity {id: $id}) WHERE a.id <> b.id
+               RETURN a.id AS s, b.id AS t, x.k AS k, x.confidence AS confidence`,
               { id: mergedId },
             )),
-          ],
+          ].map(toRelation),
           communities: (
             await r.query('MATCH (:Entity {id: $id})-[:IN_COMMUNITY]->(c:Community) RETURN c.id AS id', {
               id: mergedId,
             })
           ).map((x) => String(x.id)),
         };
-        const swap = (v: unknown) => (v === mergedId ? survivorId : String(v));
-        await copyMentions(
-          r,
-          snap.mentions.map((m) => ({ ...m, e: survivorId })),
-        );
-        await copyRelations(
-          r,
-          snap.relations.map((x) => ({ ...x, s: swap(x.s), t: swap(x.t) })),
-        );
+        const swap = (v: string) => (v === mergedId ? survivorId : v);
+        // The merged entity's edges go with it; the same keys are linked to the survivor.
         await r.query('MATCH (e:Entity {id: $id}) DETACH DELETE e', { id: mergedId });
+        await linkMentions(
+          r,
+          snap.mentions.map((m) => ({ ...m, entityId: survivorId })),
+        );
+        await relinkEvidence(
+          r,
+          snap.relations.map((x) => ({ ...x, src: swap(x.src), dst: swap(x.dst) })),
+        );
         const extra = [
           ...new Set([...list(survivor.extraAliases), String(merged.name), ...list(merged.extraAliases)]),
         ];
@@ -151,29 +176,30 @@ export function mergeOps(db: KuzuDb, clock: Clock) {
           },
         );
         await setExtraAliases(r, mergedId, list(e.extraAliases));
+        // Only what still exists moves back: evidence of a document deleted since the merge stays deleted.
         if (snap.mentions.length) {
           const moved = await r.query(
-            `UNWIND $rows AS x MATCH (c:Chunk {id: x.c})-[m:MENTIONS]->(:Entity {id: $s}) WHERE m.id = x.id
-             WITH DISTINCT m, x DELETE m RETURN x.id AS id`,
-            { rows: snap.mentions.map((x) => ({ c: x.c, id: x.id })), s: survivorId },
+            `UNWIND $rows AS x MATCH (:Chunk {id: x.c})-[m:MENTIONS]->(:Entity {id: $s}) WHERE m.k = x.k
+             WITH DISTINCT m, x DELETE m RETURN x.k AS k`,
+            { rows: snap.mentions.map((x) => ({ c: x.chunkId, k: x.k })), s: survivorId },
           );
-          const keep = new Set(moved.map((x) => String(x.id)));
-          await copyMentions(
+          const keep = new Set(moved.map((x) => Number(x.k)));
+          await linkMentions(
             r,
-            snap.mentions.filter((x) => keep.has(String(x.id))).map((x) => ({ ...x, e: mergedId })),
+            snap.mentions.filter((x) => keep.has(x.k)),
           );
         }
         if (snap.relations.length) {
-          const swap = (v: unknown) => (v === mergedId ? survivorId : String(v));
-          const moved = await r.query(
-            `UNWIND $rows AS x MATCH (a:Entity {id: x.s})-[y:RELATED]->(b:Entity {id: x.t}) WHERE y.id = x.id
-             WITH DISTINCT y, x DELETE y RETURN x.id AS id`,
-            { rows: snap.relations.map((x) => ({ s: swap(x.s), t: swap(x.t), id: x.id })) },
+          const swap = (v: string) => (v === mergedId ? survivorId : v);
+          const keep = new Set(
+            await unlinkEvidence(
+              r,
+              snap.relations.map((x) => ({ ...x, src: swap(x.src), dst: swap(x.dst) })),
+            ),
           );
-          const keep = new Set(moved.map((x) => String(x.id)));
-          await copyRelations(
+          await relinkEvidence(
             r,
-            snap.relations.filter((x) => keep.has(String(x.id))),
+            snap.relations.filter((x) => keep.has(x.k)),
           );
         }
         await r.query('MATCH (e:Entity {id: $id}) SET e.pinnedName = $pin', {
@@ -216,23 +242,6 @@ export function mergeOps(db: KuzuDb, clock: Clock) {
       }));
     },
   };
-}
-
-async function copyMentions(r: KuzuRunner, rows: Row[]) {
-  if (!rows.length) return;
-  await r.query(
-    'COPY MENTIONS FROM (UNWIND $rows AS x RETURN x.c, x.e, x.id, x.docId, x.surface, x.description, x.confidence)',
-    { rows },
-  );
-}
-
-async function copyRelations(r: KuzuRunner, rows: Row[]) {
-  if (!rows.length) return;
-  await r.query(
-    `COPY RELATED FROM (UNWIND $rows AS x
-       RETURN x.s, x.t, x.id, ${decodeList('x.keywords')}, x.description, x.chunkId, x.docId, x.page, x.confidence)`,
-    { rows: rows.map((x) => ({ ...x, keywords: encodeList(list(x.keywords)) })) },
-  );
 }
 
 /** Empty lists cannot be passed as parameters (see kuzu-db.ts), so clearing is its own statement. */

@@ -1,4 +1,5 @@
 import type { KuzuRunner } from './kuzu-db';
+import { mentionTexts } from './evidence-rows';
 import { decodeList, encodeList, list } from './rows';
 
 /**
@@ -22,40 +23,35 @@ export async function refreshEntities(
             e.aliasText AS at, e.confidence AS c, e.evidenceCount AS n`,
     { ids },
   );
-  const surfaces = await r.query(
-    `UNWIND $ids AS i MATCH (:Chunk)-[m:MENTIONS]->(e:Entity {id: i})
-     RETURN e.id AS id, m.surface AS s, count(*) AS n, max(m.confidence) AS mc`,
+  const edges = await r.query(
+    'UNWIND $ids AS i MATCH (:Chunk)-[m:MENTIONS]->(e:Entity {id: i}) RETURN e.id AS id, m.k AS k, m.confidence AS c',
     { ids },
   );
-  const best = await r.query(
-    `UNWIND $ids AS i MATCH (:Chunk)-[m:MENTIONS]->(e:Entity {id: i}) WHERE m.description <> ''
-     RETURN e.id AS id, max(m.confidence) AS mc`,
-    { ids },
+  const texts = await mentionTexts(
+    r,
+    edges.map((x) => Number(x.k)),
   );
-  const descriptions = best.length
-    ? await r.query(
-        `UNWIND $rows AS x MATCH (c:Chunk)-[m:MENTIONS]->(e:Entity {id: x.id})
-         WHERE m.description <> '' AND m.confidence = x.mc RETURN e.id AS id, c.id AS cid, m.description AS d`,
-        { rows: best.map((x) => ({ id: String(x.id), mc: Number(x.mc) })) },
-      )
-    : [];
   const bySurface = new Map<string, { s: string; n: number; mc: number }[]>();
-  for (const x of surfaces) {
+  // Description: the most confident mention that has one; ties go to the smallest mention id (chunk order),
+  // so the choice never depends on insertion order.
+  const descOf = new Map<string, { c: number; id: string; d: string }>();
+  for (const x of edges) {
     const id = String(x.id);
+    const t = texts.get(Number(x.k));
+    if (!t) continue;
+    const c = Number(x.c);
+    const s = String(t.surface);
     const arr = bySurface.get(id) ?? [];
-    arr.push({ s: String(x.s), n: Number(x.n), mc: Number(x.mc) });
+    const f = arr.find((y) => y.s === s);
+    if (f) {
+      f.n++;
+      f.mc = Math.max(f.mc, c);
+    } else arr.push({ s, n: 1, mc: c });
     bySurface.set(id, arr);
-  }
-  // Ties on confidence: the smallest chunk id wins, so the choice never depends on insertion order.
-  const descOf = new Map<string, string>();
-  const descKey = new Map<string, string>();
-  for (const x of descriptions) {
-    const id = String(x.id);
-    const k = `${String(x.cid)}\u0000${String(x.d)}`;
-    if (!descKey.has(id) || k < descKey.get(id)!) {
-      descKey.set(id, k);
-      descOf.set(id, String(x.d));
-    }
+    const d = String(t.description ?? '');
+    const cur = descOf.get(id);
+    const mid = String(t.id);
+    if (d && (!cur || c > cur.c || (c === cur.c && mid < cur.id))) descOf.set(id, { c, id: mid, d });
   }
 
   const removed: string[] = [];
@@ -77,7 +73,7 @@ export async function refreshEntities(
     const row = {
       id,
       name,
-      description: descOf.get(id) ?? '',
+      description: descOf.get(id)?.d ?? '',
       aliases,
       aliasText: aliases.join(' ; '),
       confidence: Math.max(...forms.map((f) => f.mc)),

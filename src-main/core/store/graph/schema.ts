@@ -43,10 +43,17 @@ export const MIGRATIONS: Migration[] = [
         mergedKey STRING, at INT64, undoneAt INT64, snapshot STRING)`,
       'CREATE REL TABLE IF NOT EXISTS HAS_CHUNK(FROM Document TO Chunk)',
       'CREATE REL TABLE IF NOT EXISTS NEXT(FROM Chunk TO Chunk)',
-      `CREATE REL TABLE IF NOT EXISTS MENTIONS(FROM Chunk TO Entity, id STRING, docId STRING, surface STRING,
-        description STRING, confidence DOUBLE)`,
-      `CREATE REL TABLE IF NOT EXISTS RELATED(FROM Entity TO Entity, id STRING, keywords STRING[], description STRING,
-        chunkId STRING, docId STRING, page INT64, confidence DOUBLE)`,
+      // Evidence details live in nodes keyed by an INT64 sequence, and the MENTIONS / RELATED edges carry only
+      // that key and numbers. Measured on Kùzu 0.11: appending rels that carry STRING properties in many small
+      // transactions grows the file quadratically (100k rels in 100 transactions: 288 MB, vs 10 MB in one;
+      // the same rels with only INT64 properties: 7 MB). Node inserts grow linearly.
+      'CREATE NODE TABLE IF NOT EXISTS Mention(k INT64 PRIMARY KEY, id STRING, docId STRING, surface STRING, description STRING)',
+      `CREATE NODE TABLE IF NOT EXISTS Evidence(k INT64 PRIMARY KEY, id STRING, src STRING, dst STRING, keywords STRING[],
+        description STRING, chunkId STRING, docId STRING, page INT64, confidence DOUBLE)`,
+      'CREATE REL TABLE IF NOT EXISTS MENTIONS(FROM Chunk TO Entity, k INT64, confidence DOUBLE)',
+      // One row per piece of evidence; its text (keywords, description, chunk, document, page) is Evidence{k}.
+      'CREATE REL TABLE IF NOT EXISTS RELATED(FROM Entity TO Entity, k INT64, confidence DOUBLE)',
+      'CREATE REL TABLE IF NOT EXISTS SUPPORTS(FROM Chunk TO Evidence)',
       'CREATE REL TABLE IF NOT EXISTS ANSWERS_IN(FROM AtomicQuestion TO Chunk)',
       'CREATE REL TABLE IF NOT EXISTS IN_COMMUNITY(FROM Entity TO Community)',
       'CREATE REL TABLE IF NOT EXISTS PARENT(FROM Community TO Community)',

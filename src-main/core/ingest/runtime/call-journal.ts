@@ -1,0 +1,86 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+
+/**
+ * An append-only record of model replies, written synchronously the moment a reply is in hand.
+ *
+ * A step's output is persisted only after its side effects (graph and vector writes, grounding in a
+ * worker), and the store queues writes behind one another, so without this a kill in those milliseconds
+ * would throw away a finished LLM call and the restart would pay for it again. With it, a restart repeats
+ * only the calls that were really in flight. Keyed by a hash of (operation, model, input): the same
+ * request gets the same reply, which is what the persisted step outputs assume anyway.
+ *
+ * It is a cache, not a source of truth: an unreadable line is skipped, and the file is emptied whenever no
+ * job is active (every reply in it has reached a persisted step by then).
+ */
+export interface CallJournal {
+  /** The recorded reply to this request, if a previous run received it (handed out once). */
+  take<T>(key: string): T | undefined;
+  put(key: string, value: unknown): void;
+  /** Forgets everything; called when the queue has no active job. */
+  clear(): void;
+  close(): void;
+}
+
+export function journalKey(op: string, model: string, input: unknown): string {
+  return createHash('sha256')
+    .update(JSON.stringify([op, model, input]))
+    .digest('base64url');
+}
+
+/** Above this the journal starts over (it only saves calls, never correctness). */
+const MAX_BYTES = 256 * 1024 * 1024;
+
+export function openCallJournal(file: string): CallJournal {
+  const entries = new Map<string, unknown>();
+  let bytes = 0;
+  if (fs.existsSync(file)) {
+    const text = fs.readFileSync(file, 'utf8');
+    bytes = Buffer.byteLength(text);
+    for (const line of text.split('\n')) {
+      if (!line) continue;
+      try {
+        const { k, v } = JSON.parse(line) as { k: string; v: unknown };
+        entries.set(k, v);
+      } catch {
+        // The last line of a killed process may be cut short: that reply is simply asked for again.
+      }
+    }
+  }
+  let fd: number | null = null;
+  const open = () => (fd ??= fs.openSync(file, 'a'));
+  const close = () => {
+    if (fd !== null) fs.closeSync(fd);
+    fd = null;
+  };
+  return {
+    // Only replies from earlier runs are kept in memory, and each is needed once: by the step it belongs to.
+    take<T>(key: string) {
+      const v = entries.get(key) as T | undefined;
+      entries.delete(key);
+      return v;
+    },
+    put(key, value) {
+      const line = `${JSON.stringify({ k: key, v: value })}\n`;
+      if (bytes + line.length > MAX_BYTES) this.clear();
+      // Synchronous on purpose: an async write could still be queued when the process is killed.
+      fs.writeSync(open(), line);
+      bytes += Buffer.byteLength(line);
+    },
+    clear() {
+      entries.clear();
+      bytes = 0;
+      close();
+      fs.rmSync(file, { force: true });
+    },
+    close,
+  };
+}
+
+/** For providers whose calls cost nothing to repeat (the built-in rules). */
+export const noJournal: CallJournal = {
+  take: () => undefined,
+  put: () => undefined,
+  clear: () => undefined,
+  close: () => undefined,
+};

@@ -1,0 +1,188 @@
+import type { KuzuRunner, Row } from './kuzu-db';
+import { decodeList, encodeList, list } from './rows';
+
+/**
+ * Storage of MENTIONS and RELATED rows. The edge carries only an INT64 key and the confidence; the text
+ * lives in a Mention / Evidence node with that key (see schema.ts for the measurement behind the split).
+ * Everything that writes, moves or deletes evidence goes through here, so edge and node never drift apart.
+ */
+
+/** A MENTIONS edge: chunk → entity, keyed to its Mention node. */
+export interface MentionLink {
+  k: number;
+  chunkId: string;
+  entityId: string;
+  confidence: number;
+}
+
+export interface MentionRow extends MentionLink {
+  id: string;
+  docId: string;
+  surface: string;
+  description: string;
+}
+
+/** A RELATED edge: src → dst, keyed to its Evidence node (which repeats src and dst so it can find it). */
+export interface EvidenceLink {
+  k: number;
+  src: string;
+  dst: string;
+  confidence: number;
+}
+
+export interface EvidenceNodeRow extends EvidenceLink {
+  id: string;
+  keywords: string[];
+  description: string;
+  chunkId: string;
+  docId: string;
+  page: number;
+}
+
+/** Reserves `n` keys from the library-wide sequence (inside the caller's write transaction). */
+export async function allocateKeys(r: KuzuRunner, n: number): Promise<number> {
+  const rows = await r.query("MERGE (m:Meta {key: 'seq'}) ON CREATE SET m.value = '0' RETURN m.value AS v");
+  const start = Number(rows[0]!.v);
+  if (n > 0) await r.query("MATCH (m:Meta {key: 'seq'}) SET m.value = $v", { v: String(start + n) });
+  return start;
+}
+
+export async function insertMentions(r: KuzuRunner, rows: MentionRow[]): Promise<void> {
+  if (!rows.length) return;
+  await r.query(
+    `UNWIND $rows AS x CREATE (:Mention {k: x.k, id: x.id, docId: x.docId, surface: x.surface,
+       description: x.description})`,
+    { rows: rows.map(({ k, id, docId, surface, description }) => ({ k, id, docId, surface, description })) },
+  );
+  await linkMentions(r, rows);
+}
+
+export async function linkMentions(r: KuzuRunner, rows: MentionLink[]): Promise<void> {
+  if (!rows.length) return;
+  await r.query('COPY MENTIONS FROM (UNWIND $rows AS x RETURN x.c, x.e, x.k, x.confidence)', {
+    rows: rows.map((m) => ({ c: m.chunkId, e: m.entityId, k: m.k, confidence: m.confidence })),
+  });
+}
+
+export async function insertEvidence(r: KuzuRunner, rows: EvidenceNodeRow[]): Promise<void> {
+  if (!rows.length) return;
+  await r.query(
+    `UNWIND $rows AS x CREATE (:Evidence {k: x.k, id: x.id, src: x.src, dst: x.dst,
+       keywords: ${decodeList('x.keywords')}, description: x.description, chunkId: x.chunkId, docId: x.docId,
+       page: x.page, confidence: x.confidence})`,
+    { rows: rows.map((e) => ({ ...e, keywords: encodeList(e.keywords) })) },
+  );
+  await r.query('COPY SUPPORTS FROM (UNWIND $rows AS x RETURN x.c, x.k)', {
+    rows: rows.map((e) => ({ c: e.chunkId, k: e.k })),
+  });
+  await linkEvidence(r, rows);
+}
+
+/** Creates RELATED edges for Evidence nodes whose src and dst already name these endpoints. */
+export async function linkEvidence(r: KuzuRunner, rows: EvidenceLink[]): Promise<void> {
+  if (!rows.length) return;
+  await r.query('COPY RELATED FROM (UNWIND $rows AS x RETURN x.s, x.t, x.k, x.confidence)', {
+    rows: rows.map((e) => ({ s: e.src, t: e.dst, k: e.k, confidence: e.confidence })),
+  });
+}
+
+/** Re-attaches evidence to other endpoints (entity merge and its undo): node and edge move together. */
+export async function relinkEvidence(r: KuzuRunner, rows: EvidenceLink[]): Promise<void> {
+  if (!rows.length) return;
+  await r.query('UNWIND $rows AS x MATCH (v:Evidence {k: x.k}) SET v.src = x.s, v.dst = x.t', {
+    rows: rows.map((e) => ({ s: e.src, t: e.dst, k: e.k })),
+  });
+  await linkEvidence(r, rows);
+}
+
+/** Deletes these RELATED edges (found through their endpoints); the Evidence nodes stay. */
+export async function unlinkEvidence(
+  r: KuzuRunner,
+  rows: Omit<EvidenceLink, 'confidence'>[],
+): Promise<number[]> {
+  if (!rows.length) return [];
+  const gone = await r.query(
+    `UNWIND $rows AS x MATCH (:Entity {id: x.s})-[y:RELATED]->(:Entity {id: x.t}) WHERE y.k = x.k
+     WITH DISTINCT y, x DELETE y RETURN x.k AS k`,
+    { rows: rows.map((x) => ({ s: x.src, t: x.dst, k: x.k })) },
+  );
+  return gone.map((x) => Number(x.k));
+}
+
+/** Mention texts by key. */
+export async function mentionTexts(r: KuzuRunner, keys: number[]): Promise<Map<number, Row>> {
+  if (!keys.length) return new Map();
+  const rows = await r.query(
+    `UNWIND $ks AS i MATCH (x:Mention {k: i})
+     RETURN x.k AS k, x.id AS id, x.docId AS docId, x.surface AS surface, x.description AS description`,
+    { ks: keys },
+  );
+  return new Map(rows.map((x) => [Number(x.k), x]));
+}
+
+const EVIDENCE_COLS = `v.k AS k, v.id AS id, v.src AS src, v.dst AS dst, v.keywords AS keywords,
+  v.description AS description, v.chunkId AS chunkId, v.docId AS docId, v.page AS page, v.confidence AS confidence`;
+
+/** Evidence details by key. */
+export async function evidenceNodes(r: KuzuRunner, keys: number[]): Promise<Map<number, EvidenceNodeRow>> {
+  if (!keys.length) return new Map();
+  const rows = await r.query(`UNWIND $ks AS i MATCH (v:Evidence {k: i}) RETURN ${EVIDENCE_COLS}`, {
+    ks: [...new Set(keys)],
+  });
+  return new Map(rows.map((x) => [Number(x.k), toEvidenceNode(x)]));
+}
+
+/** Every Evidence node (for canonical dumps and reconciliation, not for hot paths). */
+export async function allEvidenceNodes(r: KuzuRunner): Promise<EvidenceNodeRow[]> {
+  return (await r.query(`MATCH (v:Evidence) RETURN ${EVIDENCE_COLS}`)).map(toEvidenceNode);
+}
+
+export function toEvidenceNode(x: Row): EvidenceNodeRow {
+  return {
+    k: Number(x.k),
+    id: String(x.id),
+    src: String(x.src),
+    dst: String(x.dst),
+    keywords: list(x.keywords),
+    description: String(x.description ?? ''),
+    chunkId: String(x.chunkId),
+    docId: String(x.docId),
+    page: Number(x.page),
+    confidence: Number(x.confidence),
+  };
+}
+
+/**
+ * Removes every mention and piece of evidence recorded for these chunks (edges and detail nodes) and
+ * returns the entities that were mentioned, whose derived fields must be refreshed. RELATED endpoints are
+ * always entities of the same chunk's mentions, so they are among those returned.
+ */
+export async function removeChunkEvidence(r: KuzuRunner, chunkIds: string[]): Promise<string[]> {
+  if (!chunkIds.length) return [];
+  const mentions = await r.query(
+    'UNWIND $ids AS i MATCH (:Chunk {id: i})-[m:MENTIONS]->(e:Entity) RETURN e.id AS e, m.k AS k',
+    { ids: chunkIds },
+  );
+  const evidence = await r.query(
+    'UNWIND $ids AS i MATCH (:Chunk {id: i})-[:SUPPORTS]->(v:Evidence) RETURN v.k AS k, v.src AS s, v.dst AS t',
+    { ids: chunkIds },
+  );
+  if (evidence.length) {
+    await unlinkEvidence(
+      r,
+      evidence.map((x) => ({ src: String(x.s), dst: String(x.t), k: Number(x.k) })),
+    );
+    await r.query('UNWIND $ks AS i MATCH (v:Evidence {k: i}) DETACH DELETE v', {
+      ks: evidence.map((x) => Number(x.k)),
+    });
+  }
+  if (mentions.length) {
+    await r.query('UNWIND $ids AS i MATCH (:Chunk {id: i})-[m:MENTIONS]->(:Entity) DELETE m', {
+      ids: chunkIds,
+    });
+    await r.query('UNWIND $ks AS i MATCH (x:Mention {k: i}) DELETE x', {
+      ks: mentions.map((x) => Number(x.k)),
+    });
+  }
+  return [...new Set(mentions.map((x) => String(x.e)))];
+}
