@@ -95,6 +95,7 @@ export async function createCore(input: CoreDeps): Promise<Core> {
     tasks: createTasks(deps.llm, { clock: deps.clock, log: deps.log }),
     clock: deps.clock,
     log: deps.log,
+    ingestBusy: () => ingest.queue.activeCount > 0,
   });
   // Ingestion and deletes announce changes: drop caches and refresh communities in the background.
   events.subscribe((name) => {

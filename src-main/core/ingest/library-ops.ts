@@ -162,10 +162,10 @@ export function libraryOps(svc: IngestService) {
       chunksTotal: counts.total,
       chunksFailed: counts.failed,
       entities: await one(
-        'MATCH (c:Chunk)-[:MENTIONS]->(e:Entity) WHERE c.docId = $id RETURN count(DISTINCT e) AS n',
+        'MATCH (:Document {id: $id})-[:HAS_CHUNK]->(:Chunk)-[:MENTIONS]->(e:Entity) RETURN count(DISTINCT e) AS n',
       ),
       relationships: await one(
-        'MATCH (c:Chunk)-[:SUPPORTS]->(:Evidence) WHERE c.docId = $id RETURN count(*) AS n',
+        'MATCH (:Document {id: $id})-[:HAS_CHUNK]->(c:Chunk) RETURN sum(coalesce(size(c.evidenceKeys), 0)) AS n',
       ),
       etaMs: p?.etaMs ?? null,
       error: job?.error ?? null,

@@ -65,6 +65,10 @@ export async function canonicalDump(library: Pick<Library, 'graph' | 'vectors'>)
       confidence: r.c,
     };
   });
+  const evidenceIdOf = new Map([...evidenceText].map(([k, v]) => [k, String(v.id)]));
+  const chunkEvidence = (await q('MATCH (c:Chunk) RETURN c.id AS id, c.evidenceKeys AS ks'))
+    .flatMap((c) => list(c.ks).map((k) => `${String(c.id)}|${evidenceIdOf.get(Number(k)) ?? `missing ${k}`}`))
+    .sort();
   // Detail nodes without an edge would be leaks: they show up here so a comparison catches them.
   const linked = new Set([...mentions, ...evidence].map((x) => x.id));
   const orphanDetails = [...mentionText.values(), ...evidenceText.values()]
@@ -72,7 +76,7 @@ export async function canonicalDump(library: Pick<Library, 'graph' | 'vectors'>)
     .filter((id) => !linked.has(id))
     .sort();
   const structure = await q(
-    `MATCH (a)-[r]->(b) WHERE label(r) IN ['HAS_CHUNK', 'NEXT', 'ANSWERS_IN', 'IN_COMMUNITY', 'PARENT', 'SUPPORTS']
+    `MATCH (a)-[r]->(b) WHERE label(r) IN ['HAS_CHUNK', 'NEXT', 'ANSWERS_IN', 'IN_COMMUNITY', 'PARENT']
      RETURN label(r) AS rel, a.id AS from, b.id AS to`,
   );
   const questions = await q(
@@ -98,6 +102,7 @@ export async function canonicalDump(library: Pick<Library, 'graph' | 'vectors'>)
     mentions: sortBy(mentions, (m) => String(m.id)),
     evidence: sortBy(evidence, (r) => String(r.id)),
     orphanDetails,
+    chunkEvidence,
     structure: sortBy(structure, (s) => `${s.rel}|${s.from}|${s.to}`),
     questions: sortBy(questions, (x) => String(x.id)),
     communities: sortBy(communities, (x) => String(x.id)),

@@ -27,6 +27,8 @@ export interface OpenLibraryOptions {
   dataDir: string;
   clock: Clock;
   log: Logger;
+  /** WAL size that triggers a graph checkpoint (see store/graph/checkpoint-guard.ts); tests make it tiny. */
+  checkpointWalBytes?: number;
 }
 
 /**
@@ -47,7 +49,11 @@ export async function openLibrary(opts: OpenLibraryOptions): Promise<Library> {
   try {
     const settings = openSettings(dataDir);
     const originals = openOriginals(path.join(dataDir, 'originals'));
-    graph = await openGraphStore(path.join(dataDir, 'graph.kuzu'), { clock: opts.clock, log });
+    graph = await openGraphStore(path.join(dataDir, 'graph.kuzu'), {
+      clock: opts.clock,
+      log,
+      checkpointWalBytes: opts.checkpointWalBytes,
+    });
     vectors = await openVectorStore(path.join(dataDir, 'vectors'), {
       log,
       record: {

@@ -28,7 +28,7 @@ interface State {
 }
 
 export interface CommunitiesService {
-  /** Debounced background refresh (membership, then summaries of what changed). */
+  /** Debounced background refresh (membership, then summaries of what changed), once ingestion is idle. */
   schedule(): void;
   /** Recompute now and summarise everything stale; resolves when done. */
   refresh(opts?: {
@@ -48,6 +48,8 @@ export function createCommunitiesService(deps: {
   log: Logger;
   onWrite: () => void;
   debounceMs?: number;
+  /** While true, a scheduled refresh waits (see RetrievalDeps.ingestBusy). */
+  busy?: () => boolean;
 }): CommunitiesService {
   let state: State | null = null;
   let loadedFor = '';
@@ -256,6 +258,7 @@ export function createCommunitiesService(deps: {
       if (timer) clearTimeout(timer);
       timer = setTimeout(() => {
         timer = null;
+        if (deps.busy?.()) return api.schedule();
         void api
           .refresh()
           .catch((e: unknown) =>

@@ -11,4 +11,10 @@ export interface RetrievalDeps {
   tasks: LlmTasks;
   clock: Clock;
   log: Logger;
+  /**
+   * True while ingestion has documents queued or running. Background community summaries wait for it to
+   * clear: every commit makes summaries stale again, so summarising mid-batch pays the model for summaries
+   * that are thrown away, and takes model time from the documents being read.
+   */
+  ingestBusy?: () => boolean;
 }

@@ -40,6 +40,7 @@ export function createRetrievalService(deps: RetrievalDeps): RetrievalService {
     tasks: deps.tasks,
     log: deps.log,
     onWrite: () => tracker.bump(),
+    busy: deps.ingestBusy,
   });
   const conversations = createConversations(async () => (await deps.library()).dataDir, now);
   const metrics = new RetrievalMetrics();

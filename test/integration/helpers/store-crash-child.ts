@@ -1,5 +1,6 @@
 /**
- * Child process for the crash tests: opens a library and ingests synthetic documents until killed, or
+ * Child process for the crash tests: opens a library and ingests synthetic documents until killed (with
+ * frequent graph checkpoints), or
  * (mode "probe") tries to open the library and reports the outcome. Usage:
  *   node --import tsx store-crash-child.ts <dataDir> write <firstIndex> <committedLog>
  *   node --import tsx store-crash-child.ts <dataDir> probe
@@ -22,7 +23,8 @@ if (mode === 'probe') {
   process.exit(0);
 }
 
-const lib = await open(dataDir);
+// A graph checkpoint every few documents (the product waits for 32 MiB of WAL), so kills can land in one.
+const lib = await open(dataDir, { checkpointWalBytes: 64 * 1024 });
 process.stdout.write('ready\n');
 for (let i = Number(first); ; i++) {
   const doc = syntheticDoc(i);

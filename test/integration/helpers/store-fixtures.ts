@@ -12,8 +12,8 @@ export function tempDir(prefix = 'ariadne-store-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
-export function open(dataDir: string): Promise<Library> {
-  return openLibrary({ dataDir, clock: systemClock, log: createMemoryLogger() });
+export function open(dataDir: string, opts: { checkpointWalBytes?: number } = {}): Promise<Library> {
+  return openLibrary({ dataDir, clock: systemClock, log: createMemoryLogger(), ...opts });
 }
 
 /** Deterministic unit vector for a text: the same text always embeds the same way in every library. */

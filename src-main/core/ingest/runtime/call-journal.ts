@@ -14,8 +14,8 @@ import fs from 'node:fs';
  * job is active (every reply in it has reached a persisted step by then).
  */
 export interface CallJournal {
-  /** The recorded reply to this request, if a previous run received it (handed out once). */
-  take<T>(key: string): T | undefined;
+  /** The recorded reply to this request, if a previous run received it. */
+  get<T>(key: string): T | undefined;
   put(key: string, value: unknown): void;
   /** Forgets everything; called when the queue has no active job. */
   clear(): void;
@@ -54,11 +54,10 @@ export function openCallJournal(file: string): CallJournal {
     fd = null;
   };
   return {
-    // Only replies from earlier runs are kept in memory, and each is needed once: by the step it belongs to.
-    take<T>(key: string) {
-      const v = entries.get(key) as T | undefined;
-      entries.delete(key);
-      return v;
+    // Only replies from earlier runs are kept in memory. A reply is not handed out just once: identical
+    // requests (the same entity texts embedded for resolution and again after commit) share it.
+    get<T>(key: string) {
+      return entries.get(key) as T | undefined;
     },
     put(key, value) {
       const line = `${JSON.stringify({ k: key, v: value })}\n`;
@@ -79,7 +78,7 @@ export function openCallJournal(file: string): CallJournal {
 
 /** For providers whose calls cost nothing to repeat (the built-in rules). */
 export const noJournal: CallJournal = {
-  take: () => undefined,
+  get: () => undefined,
   put: () => undefined,
   clear: () => undefined,
   close: () => undefined,

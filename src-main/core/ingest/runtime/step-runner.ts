@@ -44,7 +44,7 @@ export function createStepRunner(
   const models = `${tasks.chatModel ?? tasks.provider}|${tasks.embedModel}`;
   async function call<T>(op: string, input: unknown, chars: number, fn: () => Promise<T>): Promise<T> {
     const key = journalKey(op, models, input);
-    const recorded = journal.take<T>(key);
+    const recorded = journal.get<T>(key);
     if (recorded !== undefined) {
       counters.replayed++;
       return recorded;

@@ -1,7 +1,9 @@
 import { AriadneError } from '../../../contract/errors';
 import type { Clock } from '../../deps';
 import type { KuzuDb } from './kuzu-db';
+import { removeChunkEvidence } from './evidence-rows';
 import { chunkId } from './ids';
+import { refreshEntities } from './refresh';
 import { chunkCols, docCols, toChunk, toDocument } from './rows';
 import type { ChunkInput, ChunkRecord, DocumentInput, DocumentRecord } from './types';
 
@@ -61,9 +63,9 @@ export function documentOps(db: KuzuDb, clock: Clock) {
     },
 
     /**
-     * Inserts or updates chunks by (document, index); HAS_CHUNK and NEXT are rebuilt for the document. With
-     * `replace`, chunks of the document not in `chunks` are removed with their evidence links and questions
-     * (re-chunking); without it, chunks can be added progressively.
+     * Inserts or updates chunks by (document, index); HAS_CHUNK and NEXT follow when the set of chunks
+     * changes. With `replace`, chunks of the document not in `chunks` are removed with their evidence and
+     * questions (re-chunking); without it, chunks can be added progressively.
      */
     async upsertChunks(
       docId: string,
@@ -85,18 +87,29 @@ export function documentOps(db: KuzuDb, clock: Clock) {
       await db.write(async (r) => {
         const exists = await r.query('MATCH (d:Document {id: $id}) RETURN d.id', { id: docId });
         if (!exists.length) throw new AriadneError('not_found', `No document ${docId}.`);
-        if (opts.replace) {
-          // Entity refresh for the dropped evidence is left to the evidence re-run that follows re-chunking;
-          // reconciliation removes the dropped chunks' vectors.
+        const chunksOf = async () =>
+          (
+            await r.query(
+              'MATCH (:Document {id: $docId})-[:HAS_CHUNK]->(c:Chunk) RETURN c.id AS id, c.idx AS idx',
+              {
+                docId,
+              },
+            )
+          ).map((x) => ({ id: String(x.id), idx: Number(x.idx) }));
+        const before = await chunksOf();
+        const keep = new Set(rows.map((x) => x.id));
+        const dropped = opts.replace ? before.filter((c) => !keep.has(c.id)).map((c) => c.id) : [];
+        if (dropped.length) {
+          // Re-chunking: a dropped chunk takes its evidence and questions with it; reconciliation removes
+          // its vector.
+          const affected = await removeChunkEvidence(r, dropped);
           await r.query(
-            `MATCH (:Document {id: $docId})-[:HAS_CHUNK]->(c:Chunk) WHERE NOT c.id IN $keep
-             OPTIONAL MATCH (q:AtomicQuestion)-[:ANSWERS_IN]->(c) DETACH DELETE q, c`,
-            { docId, keep: rows.length ? rows.map((x) => x.id) : [''] },
+            'UNWIND $ids AS i MATCH (q:AtomicQuestion)-[:ANSWERS_IN]->(:Chunk {id: i}) DETACH DELETE q',
+            { ids: dropped },
           );
+          await r.query('UNWIND $ids AS i MATCH (c:Chunk {id: i}) DETACH DELETE c', { ids: dropped });
+          await refreshEntities(r, affected);
         }
-        await r.query('MATCH (:Document {id: $docId})-[:HAS_CHUNK]->(:Chunk)-[n:NEXT]->(:Chunk) DELETE n', {
-          docId,
-        });
         if (rows.length) {
           await r.query(
             `UNWIND $rows AS x MERGE (c:Chunk {id: x.id})
@@ -105,16 +118,25 @@ export function documentOps(db: KuzuDb, clock: Clock) {
                  c.charEnd = x.charEnd, c.pageOffsets = x.pageOffsets`,
             { rows },
           );
-          await r.query(
-            `MATCH (d:Document {id: $docId}) UNWIND $ids AS cid MATCH (c:Chunk {id: cid})
-             WHERE NOT EXISTS { MATCH (d)-[:HAS_CHUNK]->(c) } CREATE (d)-[:HAS_CHUNK]->(c)`,
-            { docId, ids: rows.map((x) => x.id) },
-          );
         }
-        await r.query(
-          `MATCH (d:Document {id: $docId})-[:HAS_CHUNK]->(a:Chunk), (d)-[:HAS_CHUNK]->(b:Chunk)
-           WHERE b.idx = a.idx + 1 CREATE (a)-[:NEXT]->(b)`,
-          { docId },
+        const had = new Set(before.map((c) => c.id));
+        const added = rows.filter((x) => !had.has(x.id));
+        if (!added.length && !dropped.length) return;
+        await r.each(
+          'MATCH (d:Document {id: $d}), (c:Chunk {id: $c}) CREATE (d)-[:HAS_CHUNK]->(c)',
+          added.map((x) => ({ d: docId, c: x.id })),
+        );
+        // The set of chunks changed: reading order is rebuilt.
+        await r.query('MATCH (:Document {id: $docId})-[:HAS_CHUNK]->(:Chunk)-[n:NEXT]->(:Chunk) DELETE n', {
+          docId,
+        });
+        const order = (await chunksOf()).sort((a, b) => a.idx - b.idx);
+        await r.each(
+          'MATCH (a:Chunk {id: $a}), (b:Chunk {id: $b}) CREATE (a)-[:NEXT]->(b)',
+          order.flatMap((c, i) => {
+            const next = order[i + 1];
+            return next && next.idx === c.idx + 1 ? [{ a: c.id, b: next.id }] : [];
+          }),
         );
       });
       return rows.map((x) => toChunk({ ...x }));

@@ -58,12 +58,13 @@ export async function insertMentions(r: KuzuRunner, rows: MentionRow[]): Promise
 }
 
 export async function linkMentions(r: KuzuRunner, rows: MentionLink[]): Promise<void> {
-  if (!rows.length) return;
-  await r.query('COPY MENTIONS FROM (UNWIND $rows AS x RETURN x.c, x.e, x.k, x.confidence)', {
-    rows: rows.map((m) => ({ c: m.chunkId, e: m.entityId, k: m.k, confidence: m.confidence })),
-  });
+  await r.each(
+    'MATCH (c:Chunk {id: $c}), (e:Entity {id: $e}) CREATE (c)-[:MENTIONS {k: $k, confidence: $confidence}]->(e)',
+    rows.map((m) => ({ c: m.chunkId, e: m.entityId, k: m.k, confidence: m.confidence })),
+  );
 }
 
+/** Creates Evidence nodes, their RELATED edges, and records their keys on their chunks. */
 export async function insertEvidence(r: KuzuRunner, rows: EvidenceNodeRow[]): Promise<void> {
   if (!rows.length) return;
   await r.query(
@@ -72,18 +73,20 @@ export async function insertEvidence(r: KuzuRunner, rows: EvidenceNodeRow[]): Pr
        page: x.page, confidence: x.confidence})`,
     { rows: rows.map((e) => ({ ...e, keywords: encodeList(e.keywords) })) },
   );
-  await r.query('COPY SUPPORTS FROM (UNWIND $rows AS x RETURN x.c, x.k)', {
-    rows: rows.map((e) => ({ c: e.chunkId, k: e.k })),
+  const byChunk = new Map<string, number[]>();
+  for (const e of rows) byChunk.set(e.chunkId, [...(byChunk.get(e.chunkId) ?? []), e.k]);
+  await r.query('UNWIND $rows AS x MATCH (c:Chunk {id: x.c}) SET c.evidenceKeys = x.ks', {
+    rows: [...byChunk].map(([c, ks]) => ({ c, ks })),
   });
   await linkEvidence(r, rows);
 }
 
 /** Creates RELATED edges for Evidence nodes whose src and dst already name these endpoints. */
 export async function linkEvidence(r: KuzuRunner, rows: EvidenceLink[]): Promise<void> {
-  if (!rows.length) return;
-  await r.query('COPY RELATED FROM (UNWIND $rows AS x RETURN x.s, x.t, x.k, x.confidence)', {
-    rows: rows.map((e) => ({ s: e.src, t: e.dst, k: e.k, confidence: e.confidence })),
-  });
+  await r.each(
+    'MATCH (a:Entity {id: $s}), (b:Entity {id: $t}) CREATE (a)-[:RELATED {k: $k, confidence: $confidence}]->(b)',
+    rows.map((e) => ({ s: e.src, t: e.dst, k: e.k, confidence: e.confidence })),
+  );
 }
 
 /** Re-attaches evidence to other endpoints (entity merge and its undo): node and edge move together. */
@@ -110,7 +113,7 @@ export async function unlinkEvidence(
 }
 
 /** Mention texts by key. */
-export async function mentionTexts(r: KuzuRunner, keys: number[]): Promise<Map<number, Row>> {
+export async function mentionTexts(r: Pick<KuzuRunner, 'query'>, keys: number[]): Promise<Map<number, Row>> {
   if (!keys.length) return new Map();
   const rows = await r.query(
     `UNWIND $ks AS i MATCH (x:Mention {k: i})
@@ -124,7 +127,10 @@ const EVIDENCE_COLS = `v.k AS k, v.id AS id, v.src AS src, v.dst AS dst, v.keywo
   v.description AS description, v.chunkId AS chunkId, v.docId AS docId, v.page AS page, v.confidence AS confidence`;
 
 /** Evidence details by key. */
-export async function evidenceNodes(r: KuzuRunner, keys: number[]): Promise<Map<number, EvidenceNodeRow>> {
+export async function evidenceNodes(
+  r: Pick<KuzuRunner, 'query'>,
+  keys: number[],
+): Promise<Map<number, EvidenceNodeRow>> {
   if (!keys.length) return new Map();
   const rows = await r.query(`UNWIND $ks AS i MATCH (v:Evidence {k: i}) RETURN ${EVIDENCE_COLS}`, {
     ks: [...new Set(keys)],
@@ -155,7 +161,8 @@ export function toEvidenceNode(x: Row): EvidenceNodeRow {
 /**
  * Removes every mention and piece of evidence recorded for these chunks (edges and detail nodes) and
  * returns the entities that were mentioned, whose derived fields must be refreshed. RELATED endpoints are
- * always entities of the same chunk's mentions, so they are among those returned.
+ * always entities of the same chunk's mentions, so they are among those returned. A chunk lists the keys of
+ * its evidence (`Chunk.evidenceKeys`): that list is the chunk's way to its Evidence nodes.
  */
 export async function removeChunkEvidence(r: KuzuRunner, chunkIds: string[]): Promise<string[]> {
   if (!chunkIds.length) return [];
@@ -163,18 +170,16 @@ export async function removeChunkEvidence(r: KuzuRunner, chunkIds: string[]): Pr
     'UNWIND $ids AS i MATCH (:Chunk {id: i})-[m:MENTIONS]->(e:Entity) RETURN e.id AS e, m.k AS k',
     { ids: chunkIds },
   );
-  const evidence = await r.query(
-    'UNWIND $ids AS i MATCH (:Chunk {id: i})-[:SUPPORTS]->(v:Evidence) RETURN v.k AS k, v.src AS s, v.dst AS t',
-    { ids: chunkIds },
-  );
+  const keys = (
+    await r.query('UNWIND $ids AS i MATCH (c:Chunk {id: i}) RETURN c.evidenceKeys AS ks', { ids: chunkIds })
+  ).flatMap((x) => list<number>(x.ks).map(Number));
+  const evidence = [...(await evidenceNodes(r, keys)).values()];
   if (evidence.length) {
-    await unlinkEvidence(
-      r,
-      evidence.map((x) => ({ src: String(x.s), dst: String(x.t), k: Number(x.k) })),
-    );
-    await r.query('UNWIND $ks AS i MATCH (v:Evidence {k: i}) DETACH DELETE v', {
-      ks: evidence.map((x) => Number(x.k)),
-    });
+    await unlinkEvidence(r, evidence);
+    await r.query('UNWIND $ks AS i MATCH (v:Evidence {k: i}) DELETE v', { ks: evidence.map((x) => x.k) });
+  }
+  if (keys.length) {
+    await r.query('UNWIND $ids AS i MATCH (c:Chunk {id: i}) SET c.evidenceKeys = NULL', { ids: chunkIds });
   }
   if (mentions.length) {
     await r.query('UNWIND $ids AS i MATCH (:Chunk {id: i})-[m:MENTIONS]->(:Entity) DELETE m', {

@@ -38,9 +38,12 @@ export function extraOps(db: KuzuDb, clock: Clock) {
           { ids: chunks },
         );
         await r.query(
-          `UNWIND $rows AS x MERGE (q:AtomicQuestion {id: x.id}) SET q.chunkId = x.chunkId, q.docId = x.docId, q.text = x.text
-           WITH q, x MATCH (c:Chunk {id: x.chunkId}) CREATE (q)-[:ANSWERS_IN]->(c)`,
+          `UNWIND $rows AS x MERGE (q:AtomicQuestion {id: x.id}) SET q.chunkId = x.chunkId, q.docId = x.docId, q.text = x.text`,
           { rows },
+        );
+        await r.each(
+          'MATCH (q:AtomicQuestion {id: $q}), (c:Chunk {id: $c}) CREATE (q)-[:ANSWERS_IN]->(c)',
+          rows.map((x) => ({ q: x.id, c: x.chunkId })),
         );
       });
     },
@@ -75,24 +78,14 @@ export function extraOps(db: KuzuDb, clock: Clock) {
         await r.query('UNWIND $ids AS i MATCH (c:Community {id: i})-[p:PARENT]->(:Community) DELETE p', {
           ids,
         });
-        const members = rows.flatMap((x) => x.memberIds.map((e) => ({ c: x.id, e })));
-        if (members.length) {
-          await r.query(
-            'UNWIND $rows AS x MATCH (e:Entity {id: x.e}), (c:Community {id: x.c}) CREATE (e)-[:IN_COMMUNITY]->(c)',
-            {
-              rows: members,
-            },
-          );
-        }
-        const parents = rows.filter((x) => x.parentId).map((x) => ({ c: x.id, p: x.parentId }));
-        if (parents.length) {
-          await r.query(
-            'UNWIND $rows AS x MATCH (c:Community {id: x.c}), (p:Community {id: x.p}) CREATE (c)-[:PARENT]->(p)',
-            {
-              rows: parents,
-            },
-          );
-        }
+        await r.each(
+          'MATCH (e:Entity {id: $e}), (c:Community {id: $c}) CREATE (e)-[:IN_COMMUNITY]->(c)',
+          rows.flatMap((x) => x.memberIds.map((e) => ({ c: x.id, e }))),
+        );
+        await r.each(
+          'MATCH (c:Community {id: $c}), (p:Community {id: $p}) CREATE (c)-[:PARENT]->(p)',
+          rows.filter((x) => x.parentId).map((x) => ({ c: x.id, p: x.parentId })),
+        );
       });
     },
 

@@ -50,8 +50,17 @@ function build(db: KuzuDb, clock: Clock) {
 /** The graph store: Kùzu behind the operations ingestion and retrieval need. */
 export type GraphStore = ReturnType<typeof build>;
 
-export async function openGraphStore(path: string, deps: { clock: Clock; log: Logger }): Promise<GraphStore> {
-  const db = await openKuzu(path);
+export async function openGraphStore(
+  path: string,
+  deps: { clock: Clock; log: Logger; checkpointWalBytes?: number },
+): Promise<GraphStore> {
+  const db = await openKuzu(path, {
+    checkpointWalBytes: deps.checkpointWalBytes,
+    onRestored: () =>
+      deps.log.log('warn', 'the last checkpoint was interrupted; restored the graph from its backup', {
+        path,
+      }),
+  });
   try {
     const { from, to } = await migrate(db);
     if (from !== to) deps.log.log('info', 'graph schema migrated', { from, to });

@@ -208,12 +208,9 @@ export function mergeOps(db: KuzuDb, clock: Clock) {
         });
         await setExtraAliases(r, survivorId, snap.survivor.extraAliases);
         if (snap.communities.length) {
-          await r.query(
-            'UNWIND $ids AS i MATCH (e:Entity {id: $e}), (c:Community {id: i}) CREATE (e)-[:IN_COMMUNITY]->(c) SET c.stale = true',
-            {
-              ids: snap.communities,
-              e: mergedId,
-            },
+          await r.each(
+            'MATCH (e:Entity {id: $e}), (c:Community {id: $c}) CREATE (e)-[:IN_COMMUNITY]->(c) SET c.stale = true',
+            snap.communities.map((c) => ({ e: mergedId, c })),
           );
         }
         await r.query('MATCH (m:EntityMerge {id: $id}) SET m.undoneAt = $now', {
