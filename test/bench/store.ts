@@ -89,7 +89,8 @@ const tDocs = ms();
 // Evidence: relations per chunk so that the total is N_EV; every entity appears at least once.
 const relPerChunk = Math.max(1, Math.round(N_EV / N_CHUNKS));
 let nextFresh = 0;
-const BATCH = 500;
+// Large batches: each is one bulk write (COPY under the checkpoint guard), whose cost is mostly fixed.
+const BATCH = 5000;
 for (let c0 = 0; c0 < N_CHUNKS; c0 += BATCH) {
   const batch: ChunkEvidence[] = [];
   for (let c = c0; c < Math.min(N_CHUNKS, c0 + BATCH); c++) {
@@ -115,7 +116,7 @@ for (let c0 = 0; c0 < N_CHUNKS; c0 += BATCH) {
     });
   }
   await lib.graph.addEvidence(batch);
-  if ((c0 / BATCH) % 20 === 0)
+  if ((c0 / BATCH) % 2 === 0)
     process.stdout.write(`\r  evidence ${c0}/${N_CHUNKS} chunks, ${((ms() - tDocs) / 1000).toFixed(0)} s`);
 }
 const tEvidence = ms();

@@ -142,10 +142,8 @@ export function createCommunitiesService(deps: {
         },
       ];
     });
-    // Parents first is not required (PARENT links are made after all rows of a batch exist), but levels
-    // are written top-down so a batch boundary never leaves a child pointing at a missing parent.
-    rows.sort((a, b) => b.level - a.level);
-    for (let i = 0; i < rows.length; i += 200) await lib.graph.upsertCommunities(rows.slice(i, i + 200));
+    // One transaction: membership and PARENT links change together (large ones are written in bulk).
+    await lib.graph.upsertCommunities(rows);
     await lib.graph.deleteCommunities(removed.filter((id) => !all.has(id)));
     await lib.vectors.deleteIds('communities', removed).catch(() => undefined);
     const details = prev?.details ?? {};

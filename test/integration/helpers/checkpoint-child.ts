@@ -1,10 +1,12 @@
 /**
  * Child process for the checkpoint-guard test: writes batches shaped like extraction results (nodes with an
  * INT64 key, string-keyed nodes, relationships between them) straight through the store's Kùzu layer, with a
- * tiny WAL limit so that a guarded checkpoint follows almost every transaction, until it is killed.
+ * tiny WAL limit so that a guarded checkpoint follows almost every transaction, and every third batch a bulk
+ * write (COPY), until it is killed.
  *   node --import tsx checkpoint-child.ts <dbPath>
  */
 import { openKuzu } from '../../../src-main/core/store/graph/kuzu-db';
+import { createRels } from '../../../src-main/core/store/graph/rels';
 
 const [dbPath] = process.argv.slice(2) as [string];
 const db = await openKuzu(dbPath, { checkpointWalBytes: 1 });
@@ -18,23 +20,28 @@ await db.autoWrite(async (r) => {
 });
 process.stdout.write('ready\n');
 for (let batch = 0; ; batch++) {
-  await db.write(async (r) => {
-    const rows = await r.query(
-      "MERGE (c:Counter {key: 'seq'}) ON CREATE SET c.value = 0 RETURN c.value AS v",
-    );
-    const base = Number(rows[0]!.v);
-    await r.query("MATCH (c:Counter {key: 'seq'}) SET c.value = $v", { v: base + 12 });
-    const things = Array.from({ length: 4 }, (_, i) => `thing-${process.pid}-${batch}-${i}`);
-    await r.query('UNWIND $ids AS i CREATE (:Thing {id: i, name: i})', { ids: things });
-    const items = Array.from({ length: 12 }, (_, i) => ({
-      k: base + i,
-      text: 'evidence sentence '.repeat(10),
-    }));
-    await r.query('UNWIND $rows AS x CREATE (:Item {k: x.k, text: x.text})', { rows: items });
-    await r.each(
-      'MATCH (a:Thing {id: $a}), (b:Thing {id: $b}) CREATE (a)-[:LINK {k: $k}]->(b)',
-      items.map((x, i) => ({ a: things[i % 4]!, b: things[(i + 1) % 4]!, k: x.k })),
-    );
-  });
+  await db.write(
+    async (r) => {
+      const rows = await r.query(
+        "MERGE (c:Counter {key: 'seq'}) ON CREATE SET c.value = 0 RETURN c.value AS v",
+      );
+      const base = Number(rows[0]!.v);
+      await r.query("MATCH (c:Counter {key: 'seq'}) SET c.value = $v", { v: base + 12 });
+      const things = Array.from({ length: 4 }, (_, i) => `thing-${process.pid}-${batch}-${i}`);
+      await r.query('UNWIND $ids AS i CREATE (:Thing {id: i, name: i})', { ids: things });
+      const items = Array.from({ length: 12 }, (_, i) => ({
+        k: base + i,
+        text: 'evidence sentence '.repeat(10),
+      }));
+      await r.query('UNWIND $rows AS x CREATE (:Item {k: x.k, text: x.text})', { rows: items });
+      await createRels(
+        r,
+        { rel: 'LINK', from: 'Thing', to: 'Thing', props: ['k'] },
+        items.map((x, i) => ({ from: things[i % 4]!, to: things[(i + 1) % 4]!, k: x.k })),
+      );
+      // Every third batch in bulk: COPY, whose COMMIT checkpoints under the guard.
+    },
+    { bulk: batch % 3 === 2 },
+  );
   process.stdout.write(`committed ${batch}\n`);
 }

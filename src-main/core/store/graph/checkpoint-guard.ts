@@ -6,8 +6,8 @@ import path from 'node:path';
  * can leave a database that no longer opens ("Found duplicated primary key value …" on WAL replay; measured:
  * 20 kills of a writer that checkpoints after every transaction broke the database within 3 rounds). Kùzu
  * writes some pages in place before it logs the checkpoint. Plain commits only append to the WAL and are
- * safe, so the store turns automatic checkpoints off, never uses COPY (which forces one at every commit),
- * and checkpoints only through `guardedCheckpoint`:
+ * safe, so the store turns automatic checkpoints off, uses COPY (which forces one at every commit) only in
+ * bulk writes, and checkpoints only through `underCheckpointGuard`:
  *
  *   1. copy the data file and the WAL to `<db>.checkpoint-backup/`, then write its `complete` marker;
  *   2. CHECKPOINT;
@@ -22,7 +22,10 @@ const MARKER = 'complete';
 const walPath = (dbPath: string) => `${dbPath}.wal`;
 const shadowPath = (dbPath: string) => `${dbPath}.shadow`;
 
-/** Puts back the files of an interrupted checkpoint; returns whether it had to. Call before opening. */
+/**
+ * Puts back the files of an interrupted checkpoint; returns whether it had to. Call before opening. (For a
+ * bulk write, the backup predates the transaction: a transaction whose COMMIT never returned is undone.)
+ */
 export function restoreInterruptedCheckpoint(dbPath: string): boolean {
   const dir = backupDir(dbPath);
   if (!fs.existsSync(dir)) return false;
@@ -49,21 +52,28 @@ export function walBytes(dbPath: string): number {
   }
 }
 
-/** Runs `checkpoint` with the backup around it. The caller guarantees no transaction runs meanwhile. */
-export async function guardedCheckpoint(dbPath: string, checkpoint: () => Promise<unknown>): Promise<void> {
+/**
+ * Runs `work` (a CHECKPOINT, or a transaction whose COMMIT checkpoints) with the backup around it. The caller
+ * guarantees that nothing else writes meanwhile. Whether `work` succeeds or throws, the backup is gone
+ * afterwards: a backup left behind would roll later commits back on the next open.
+ */
+export async function underCheckpointGuard<T>(dbPath: string, work: () => Promise<T>): Promise<T> {
   const dir = backupDir(dbPath);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir);
-  for (const file of [dbPath, walPath(dbPath)]) {
-    if (fs.existsSync(file)) copy(file, path.join(dir, path.basename(file)));
+  try {
+    for (const file of [dbPath, walPath(dbPath)]) {
+      if (fs.existsSync(file)) copy(file, path.join(dir, path.basename(file)));
+    }
+    const fd = fs.openSync(path.join(dir, MARKER), 'w');
+    fs.fsyncSync(fd);
+    fs.closeSync(fd);
+    return await work();
+  } finally {
+    // The marker goes first: a half-deleted backup must never look complete.
+    fs.rmSync(path.join(dir, MARKER), { force: true });
+    fs.rmSync(dir, { recursive: true, force: true });
   }
-  const fd = fs.openSync(path.join(dir, MARKER), 'w');
-  fs.fsyncSync(fd);
-  fs.closeSync(fd);
-  await checkpoint();
-  // The marker goes first: a half-deleted backup must never look complete.
-  fs.rmSync(path.join(dir, MARKER));
-  fs.rmSync(dir, { recursive: true, force: true });
 }
 
 /** A copy-on-write clone where the file system offers one (APFS, btrfs, XFS), a plain copy elsewhere. */

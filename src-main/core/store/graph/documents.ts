@@ -4,6 +4,7 @@ import type { KuzuDb } from './kuzu-db';
 import { removeChunkEvidence } from './evidence-rows';
 import { chunkId } from './ids';
 import { refreshEntities } from './refresh';
+import { createRels } from './rels';
 import { chunkCols, docCols, toChunk, toDocument } from './rows';
 import type { ChunkInput, ChunkRecord, DocumentInput, DocumentRecord } from './types';
 
@@ -122,20 +123,22 @@ export function documentOps(db: KuzuDb, clock: Clock) {
         const had = new Set(before.map((c) => c.id));
         const added = rows.filter((x) => !had.has(x.id));
         if (!added.length && !dropped.length) return;
-        await r.each(
-          'MATCH (d:Document {id: $d}), (c:Chunk {id: $c}) CREATE (d)-[:HAS_CHUNK]->(c)',
-          added.map((x) => ({ d: docId, c: x.id })),
+        await createRels(
+          r,
+          { rel: 'HAS_CHUNK', from: 'Document', to: 'Chunk' },
+          added.map((x) => ({ from: docId, to: x.id })),
         );
         // The set of chunks changed: reading order is rebuilt.
         await r.query('MATCH (:Document {id: $docId})-[:HAS_CHUNK]->(:Chunk)-[n:NEXT]->(:Chunk) DELETE n', {
           docId,
         });
         const order = (await chunksOf()).sort((a, b) => a.idx - b.idx);
-        await r.each(
-          'MATCH (a:Chunk {id: $a}), (b:Chunk {id: $b}) CREATE (a)-[:NEXT]->(b)',
+        await createRels(
+          r,
+          { rel: 'NEXT', from: 'Chunk', to: 'Chunk' },
           order.flatMap((c, i) => {
             const next = order[i + 1];
-            return next && next.idx === c.idx + 1 ? [{ a: c.id, b: next.id }] : [];
+            return next && next.idx === c.idx + 1 ? [{ from: c.id, to: next.id }] : [];
           }),
         );
       });

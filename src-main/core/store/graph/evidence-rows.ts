@@ -1,4 +1,5 @@
 import type { KuzuRunner, Row } from './kuzu-db';
+import { createRels, type RelSpec } from './rels';
 import { decodeList, encodeList, list } from './rows';
 
 /**
@@ -57,10 +58,14 @@ export async function insertMentions(r: KuzuRunner, rows: MentionRow[]): Promise
   await linkMentions(r, rows);
 }
 
+const MENTIONS: RelSpec = { rel: 'MENTIONS', from: 'Chunk', to: 'Entity', props: ['k', 'confidence'] };
+const RELATED: RelSpec = { rel: 'RELATED', from: 'Entity', to: 'Entity', props: ['k', 'confidence'] };
+
 export async function linkMentions(r: KuzuRunner, rows: MentionLink[]): Promise<void> {
-  await r.each(
-    'MATCH (c:Chunk {id: $c}), (e:Entity {id: $e}) CREATE (c)-[:MENTIONS {k: $k, confidence: $confidence}]->(e)',
-    rows.map((m) => ({ c: m.chunkId, e: m.entityId, k: m.k, confidence: m.confidence })),
+  await createRels(
+    r,
+    MENTIONS,
+    rows.map((m) => ({ from: m.chunkId, to: m.entityId, k: m.k, confidence: m.confidence })),
   );
 }
 
@@ -83,9 +88,10 @@ export async function insertEvidence(r: KuzuRunner, rows: EvidenceNodeRow[]): Pr
 
 /** Creates RELATED edges for Evidence nodes whose src and dst already name these endpoints. */
 export async function linkEvidence(r: KuzuRunner, rows: EvidenceLink[]): Promise<void> {
-  await r.each(
-    'MATCH (a:Entity {id: $s}), (b:Entity {id: $t}) CREATE (a)-[:RELATED {k: $k, confidence: $confidence}]->(b)',
-    rows.map((e) => ({ s: e.src, t: e.dst, k: e.k, confidence: e.confidence })),
+  await createRels(
+    r,
+    RELATED,
+    rows.map((e) => ({ from: e.src, to: e.dst, k: e.k, confidence: e.confidence })),
   );
 }
 

@@ -3,6 +3,7 @@ import type { Clock } from '../../deps';
 import type { KuzuDb, KuzuRunner } from './kuzu-db';
 import { chunkId, entityIdForKey, mentionId, relationId } from './ids';
 import { refreshEntities } from './refresh';
+import { BULK_ROWS } from './rels';
 import {
   allocateKeys,
   insertEvidence,
@@ -20,9 +21,11 @@ import type { ChunkEvidence, EvidenceResult } from './types';
  */
 export function evidenceOps(db: KuzuDb, clock: Clock) {
   return {
-    async addEvidence(items: ChunkEvidence[]): Promise<EvidenceResult> {
+    /** `bulk` (COPY under the checkpoint guard) defaults to batches of BULK_ROWS relationships or more. */
+    async addEvidence(items: ChunkEvidence[], opts: { bulk?: boolean } = {}): Promise<EvidenceResult> {
       if (!items.length) return { entityIds: {}, touchedEntityIds: [], removedEntityIds: [] };
-      return db.write((r) => writeEvidence(r, items, clock.now()));
+      const rels = items.reduce((n, it) => n + it.entities.length + it.relations.length, 0);
+      return db.write((r) => writeEvidence(r, items, clock.now()), { bulk: opts.bulk ?? rels >= BULK_ROWS });
     },
   };
 }

@@ -2,6 +2,7 @@ import { AriadneError } from '../../../contract/errors';
 import type { Clock } from '../../deps';
 import type { KuzuDb } from './kuzu-db';
 import { chunkId } from './ids';
+import { BULK_ROWS, createRels } from './rels';
 import type { CommunityInput, QuestionInput } from './types';
 
 export interface CommunityRecord {
@@ -41,9 +42,10 @@ export function extraOps(db: KuzuDb, clock: Clock) {
           `UNWIND $rows AS x MERGE (q:AtomicQuestion {id: x.id}) SET q.chunkId = x.chunkId, q.docId = x.docId, q.text = x.text`,
           { rows },
         );
-        await r.each(
-          'MATCH (q:AtomicQuestion {id: $q}), (c:Chunk {id: $c}) CREATE (q)-[:ANSWERS_IN]->(c)',
-          rows.map((x) => ({ q: x.id, c: x.chunkId })),
+        await createRels(
+          r,
+          { rel: 'ANSWERS_IN', from: 'AtomicQuestion', to: 'Chunk' },
+          rows.map((x) => ({ from: x.id, to: x.chunkId })),
         );
       });
     },
@@ -60,33 +62,42 @@ export function extraOps(db: KuzuDb, clock: Clock) {
       return rows.map((x) => ({ id: String(x.id), text: String(x.text) }));
     },
 
-    /** Inserts or replaces communities with their members; PARENT links point at the next level up. */
-    async upsertCommunities(items: CommunityInput[]): Promise<void> {
+    /**
+     * Inserts or replaces communities with their members; PARENT links point at the next level up. `bulk`
+     * defaults to BULK_ROWS members or more.
+     */
+    async upsertCommunities(items: CommunityInput[], opts: { bulk?: boolean } = {}): Promise<void> {
       if (!items.length) return;
       const now = clock.now();
       const rows = items.map((c) => ({ ...c, stale: c.stale ?? false, parentId: c.parentId ?? '', now }));
-      await db.write(async (r) => {
-        await r.query(
-          `UNWIND $rows AS x MERGE (c:Community {id: x.id})
+      const members = rows.reduce((n, x) => n + x.memberIds.length, 0);
+      await db.write(
+        async (r) => {
+          await r.query(
+            `UNWIND $rows AS x MERGE (c:Community {id: x.id})
            SET c.level = x.level, c.title = x.title, c.summary = x.summary, c.stale = x.stale, c.updatedAt = x.now`,
-          { rows },
-        );
-        const ids = rows.map((x) => x.id);
-        await r.query('UNWIND $ids AS i MATCH (:Entity)-[m:IN_COMMUNITY]->(c:Community {id: i}) DELETE m', {
-          ids,
-        });
-        await r.query('UNWIND $ids AS i MATCH (c:Community {id: i})-[p:PARENT]->(:Community) DELETE p', {
-          ids,
-        });
-        await r.each(
-          'MATCH (e:Entity {id: $e}), (c:Community {id: $c}) CREATE (e)-[:IN_COMMUNITY]->(c)',
-          rows.flatMap((x) => x.memberIds.map((e) => ({ c: x.id, e }))),
-        );
-        await r.each(
-          'MATCH (c:Community {id: $c}), (p:Community {id: $p}) CREATE (c)-[:PARENT]->(p)',
-          rows.filter((x) => x.parentId).map((x) => ({ c: x.id, p: x.parentId })),
-        );
-      });
+            { rows },
+          );
+          const ids = rows.map((x) => x.id);
+          await r.query('UNWIND $ids AS i MATCH (:Entity)-[m:IN_COMMUNITY]->(c:Community {id: i}) DELETE m', {
+            ids,
+          });
+          await r.query('UNWIND $ids AS i MATCH (c:Community {id: i})-[p:PARENT]->(:Community) DELETE p', {
+            ids,
+          });
+          await createRels(
+            r,
+            { rel: 'IN_COMMUNITY', from: 'Entity', to: 'Community' },
+            rows.flatMap((x) => x.memberIds.map((e) => ({ from: e, to: x.id }))),
+          );
+          await createRels(
+            r,
+            { rel: 'PARENT', from: 'Community', to: 'Community' },
+            rows.filter((x) => x.parentId).map((x) => ({ from: x.id, to: x.parentId })),
+          );
+        },
+        { bulk: opts.bulk ?? members >= BULK_ROWS },
+      );
     },
 
     async deleteCommunities(ids: string[]): Promise<void> {

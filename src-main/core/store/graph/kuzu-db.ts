@@ -1,7 +1,7 @@
 import kuzu, { type Connection, type KuzuValue, type PreparedStatement, type QueryResult } from 'kuzu';
 import { AriadneError } from '../../../contract/errors';
 import { createSerialQueue, type SerialQueue } from '../serial-queue';
-import { guardedCheckpoint, restoreInterruptedCheckpoint, walBytes } from './checkpoint-guard';
+import { restoreInterruptedCheckpoint, underCheckpointGuard, walBytes } from './checkpoint-guard';
 
 export type Row = Record<string, unknown>;
 export type Params = Record<string, unknown>;
@@ -10,13 +10,10 @@ export type Params = Record<string, unknown>;
 export interface KuzuRunner {
   /** Runs one parametrised statement and returns all rows; the QueryResult is always closed. */
   query(cypher: string, params?: Params): Promise<Row[]>;
-  /**
-   * Runs one prepared statement once per parameter row. This is how relationships are created: Kùzu plans
-   * `UNWIND $rows MATCH (a {id: x.a}), (b {id: x.b}) CREATE …` as a join that scans the node tables for
-   * every row (measured: 20 rows in 1.9 s against 100k entities), and COPY forces an unsafe checkpoint
-   * (checkpoint-guard.ts), while one primary-key lookup per row costs about 0.7 ms.
-   */
+  /** Runs one prepared statement once per parameter row (see rels.ts for why). */
   each(cypher: string, rows: Params[]): Promise<void>;
+  /** True inside `write(fn, { bulk: true })`: relationships may be created with COPY (see rels.ts). */
+  readonly bulk: boolean;
 }
 
 /**
@@ -29,8 +26,12 @@ export interface KuzuDb {
   checkpoint(): Promise<void>;
   /** Runs fn on the write connection without an explicit transaction (DDL that Kùzu allows only there). */
   autoWrite<T>(fn: (r: KuzuRunner) => Promise<T>): Promise<T>;
-  /** Runs fn inside BEGIN/COMMIT on the write connection; rolls back when fn throws. */
-  write<T>(fn: (r: KuzuRunner) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn inside BEGIN/COMMIT on the write connection; rolls back when fn throws. With `bulk`, the
+   * transaction may use COPY, whose forced checkpoint runs under the checkpoint guard: for large batches,
+   * where COPY is much faster than creating relationships one by one.
+   */
+  write<T>(fn: (r: KuzuRunner) => Promise<T>, opts?: { bulk?: boolean }): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -70,8 +71,9 @@ export async function openKuzu(path: string, opts: KuzuOptions = {}): Promise<Ku
   // Serialising costs little here (statements are short) and keeps a scientist's library process alive.
   const writeQ = createSerialQueue();
   const readQ = writeQ;
-  const writer = runnerFor(writeConn);
-  const reader = runnerFor(readConn);
+  const writer = runnerFor(writeConn, false);
+  const bulkWriter = runnerFor(writeConn, true);
+  const reader = runnerFor(readConn, false);
   let closed = false;
 
   const guard = (q: SerialQueue) => {
@@ -79,25 +81,30 @@ export async function openKuzu(path: string, opts: KuzuOptions = {}): Promise<Ku
     return q;
   };
 
-  const checkpoint = () => guardedCheckpoint(path, () => writer.query('CHECKPOINT'));
   const checkpointIfLarge = async (limit: number) => {
-    if (walBytes(path) > limit) await checkpoint();
+    if (walBytes(path) > limit) await underCheckpointGuard(path, () => writer.query('CHECKPOINT'));
+  };
+  const transaction = async <T>(r: KuzuRunner, fn: (r: KuzuRunner) => Promise<T>) => {
+    await r.query('BEGIN TRANSACTION');
+    let result;
+    try {
+      result = await fn(r);
+    } catch (e) {
+      await r.query('ROLLBACK').catch(() => undefined);
+      throw e;
+    }
+    await r.query('COMMIT');
+    return result;
   };
 
   return {
     read: (fn) => guard(readQ).run(() => fn(reader)),
     autoWrite: (fn) => guard(writeQ).run(() => fn(writer)),
-    write: (fn) =>
+    write: (fn, o) =>
       guard(writeQ).run(async () => {
-        await writer.query('BEGIN TRANSACTION');
-        let result;
-        try {
-          result = await fn(writer);
-        } catch (e) {
-          await writer.query('ROLLBACK').catch(() => undefined);
-          throw e;
-        }
-        await writer.query('COMMIT');
+        // COPY checkpoints inside COMMIT: the guard's copy is the state before this transaction.
+        if (o?.bulk) return underCheckpointGuard(path, () => transaction(bulkWriter, fn));
+        const result = await transaction(writer, fn);
         // Committed: a failed checkpoint only leaves the WAL longer, so it must not fail the write.
         await checkpointIfLarge(walLimit).catch(() => undefined);
         return result;
@@ -119,7 +126,7 @@ export async function openKuzu(path: string, opts: KuzuOptions = {}): Promise<Ku
   };
 }
 
-function runnerFor(conn: Connection): KuzuRunner {
+function runnerFor(conn: Connection, bulk: boolean): KuzuRunner {
   // Prepared statements are cached per connection: the same few statements run thousands of times.
   const cache = new Map<string, PreparedStatement>();
   const prepared = async (cypher: string) => {
@@ -132,6 +139,7 @@ function runnerFor(conn: Connection): KuzuRunner {
     return ps;
   };
   return {
+    bulk,
     async each(cypher, rows) {
       if (!rows.length) return;
       try {
