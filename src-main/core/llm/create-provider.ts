@@ -47,7 +47,7 @@ export async function createProvider(opts: CreateProviderOptions): Promise<Provi
   const builtin = (reason: string, fallback = true): ProviderChoice => ({
     provider: createBuiltinProvider({ clock, metrics: opts.metrics, reason: fallback ? reason : undefined }),
     reason,
-    note: fallback ? `Using the built-in offline provider: ${reason}.` : null,
+    note: fallback ? `Using the built-in offline provider: ${reason.replace(/\.$/, '')}.` : null,
   });
   if (opts.kind === 'builtin') return builtin('the built-in provider was selected', false);
 
