@@ -4,6 +4,7 @@ import type { Logger } from '../deps';
 import type { Library } from '../library';
 import { writeFileAtomic } from '../library/atomic-file';
 import { evidenceNodes } from '../store/graph/evidence-rows';
+import { fromIds } from '../store/graph/rows';
 import type { LlmTasks } from '../llm/tasks';
 import {
   buildCommunitySummaryInput,
@@ -78,16 +79,13 @@ export function createCommunitiesService(deps: {
   };
 
   async function readGraph(lib: Library) {
-    const nodes = (await lib.graph.query('MATCH (e:Entity) RETURN e.id AS id')).map((r) => String(r.id));
-    const rows = await lib.graph.query(
-      'MATCH (a:Entity)-[r:RELATED]->(b:Entity) WHERE a.id <> b.id RETURN a.id AS a, b.id AS b, count(*) AS w',
-    );
+    const { entities, pairs } = await lib.graph.entityGraph();
     const edges: Record<string, number> = {};
-    for (const r of rows) {
-      const [a, b] = [String(r.a), String(r.b)].sort() as [string, string];
-      edges[`${a}\u0000${b}`] = (edges[`${a}\u0000${b}`] ?? 0) + Number(r.w);
+    for (const p of pairs) {
+      const [a, b] = [p.a, p.b].sort() as [string, string];
+      edges[`${a}\u0000${b}`] = (edges[`${a}\u0000${b}`] ?? 0) + p.weight;
     }
-    return { nodes, edges };
+    return { nodes: entities.sort(), edges };
   }
 
   async function recompute(lib: Library) {
@@ -181,13 +179,15 @@ export function createCommunitiesService(deps: {
       60,
     );
     const ents = await lib.graph.getEntities(members);
-    // Filtered here rather than with `b.id IN $ids`: Kùzu 0.11 crashes when one list parameter is both
-    // unwound and used in a predicate of the same query.
+    // Filtered here rather than with `b.id IN $ids` too: Kùzu 0.11 crashes when one list parameter is
+    // used twice in a query.
     const inside = new Set(members);
     const edges = (
-      await lib.graph.query(
-        'UNWIND $ids AS i MATCH (a:Entity {id: i})-[r:RELATED]->(b:Entity) RETURN a.id AS s, b.id AS t, r.k AS k',
-        { ids: members },
+      await fromIds(
+        lib.graph,
+        members,
+        'MATCH (a:Entity {id: $id})-[r:RELATED]->(b:Entity) RETURN a.id AS s, b.id AS t, r.k AS k',
+        'MATCH (a:Entity)-[r:RELATED]->(b:Entity) WHERE a.id IN $ids RETURN a.id AS s, b.id AS t, r.k AS k',
       )
     )
       .filter((r) => inside.has(String(r.t)))

@@ -2,7 +2,7 @@ import type { Citation, EntitySummary, Evidence } from '../../contract/graph';
 import type { Library } from '../library';
 import type { EntityRecord } from '../store/graph/types';
 import { evidenceNodes } from '../store/graph/evidence-rows';
-import { pageOfOffset } from '../store/graph/rows';
+import { fromIds, pageOfOffset } from '../store/graph/rows';
 import { Lru, type ChangeTracker } from './cache';
 import { bestSentence, shortTitle } from './text';
 
@@ -63,10 +63,12 @@ export function createLibraryData(tracker: ChangeTracker) {
   async function communities(lib: Library, ids: string[]): Promise<Map<string, string | null>> {
     const missing = [...new Set(ids)].filter((id) => communityOf.get(id) === undefined);
     if (missing.length) {
-      const rows = await lib.graph.query(
-        `UNWIND $ids AS i MATCH (e:Entity {id: i})-[:IN_COMMUNITY]->(c:Community) WHERE c.level = 0
+      const rows = await fromIds(
+        lib.graph,
+        missing,
+        'MATCH (e:Entity {id: $id})-[:IN_COMMUNITY]->(c:Community) WHERE c.level = 0 RETURN e.id AS id, c.id AS c',
+        `MATCH (e:Entity)-[:IN_COMMUNITY]->(c:Community) WHERE e.id IN $ids AND c.level = 0
          RETURN e.id AS id, c.id AS c`,
-        { ids: missing },
       );
       const found = new Map(rows.map((r) => [String(r.id), String(r.c)]));
       for (const id of missing) communityOf.set(id, found.get(id) ?? null);
@@ -90,11 +92,7 @@ export function createLibraryData(tracker: ChangeTracker) {
     docIds?: string[],
   ): Promise<EvidenceInfo[]> {
     if (!pairs.length) return [];
-    const edges = await lib.graph.query(
-      `UNWIND $pairs AS p MATCH (a:Entity {id: p.a})-[r:RELATED]->(b:Entity {id: p.b})
-       RETURN r.k AS k, a.id AS s, b.id AS t`,
-      { pairs },
-    );
+    const edges = await evidenceKeysForPairs(lib, pairs);
     const wanted = docIds?.length ? new Set(docIds) : null;
     const details = await evidenceNodes(
       lib.graph,
@@ -213,4 +211,26 @@ async function byId(lib: Library, match: string, ids: string[]) {
   if (!ids.length) return new Map<string, Record<string, unknown>>();
   const rows = await lib.graph.query(`UNWIND $ids AS i ${match}`, { ids });
   return new Map(rows.map((x) => [String(x.id), x]));
+}
+
+/**
+ * The RELATED rows (key and ends) of ordered pairs. Few pairs: one expansion each (a few ms); many: one
+ * scan from all their sources, filtered here. (`UNWIND $pairs … MATCH` joins against whole tables in Kùzu.)
+ */
+async function evidenceKeysForPairs(lib: Library, pairs: { a: string; b: string }[]) {
+  const q = 'RETURN x.k AS k, a.id AS s, b.id AS t';
+  if (pairs.length <= 16) {
+    const rows = [];
+    for (const p of pairs)
+      rows.push(
+        ...(await lib.graph.query(`MATCH (a:Entity {id: $a})-[x:RELATED]->(b:Entity {id: $b}) ${q}`, p)),
+      );
+    return rows;
+  }
+  const wanted = new Set(pairs.map((p) => `${p.a}\u0000${p.b}`));
+  const sources = [...new Set(pairs.map((p) => p.a))];
+  const rows = await lib.graph.query(`MATCH (a:Entity)-[x:RELATED]->(b:Entity) WHERE a.id IN $ids ${q}`, {
+    ids: sources,
+  });
+  return rows.filter((x) => wanted.has(`${String(x.s)}\u0000${String(x.t)}`));
 }

@@ -1,3 +1,4 @@
+import { fromIds } from '../../store/graph/rows';
 import { coverage, estimateTokens } from '../text';
 import type { ChunkInfo } from '../library-data';
 import { retrieveNaive } from './naive';
@@ -99,10 +100,14 @@ export async function retrieveLocal(
     if (!chunkScore.has(ev.chunkId))
       chunkScore.set(ev.chunkId, { s, via: `evidence: ${names.get(ev.source)} → ${names.get(ev.target)}` });
   }
-  const mentioned = await ctx.lib.graph.query(
-    'UNWIND $ids AS i MATCH (c:Chunk)-[:MENTIONS]->(e:Entity {id: i}) RETURN c.id AS id, e.id AS e LIMIT 200',
-    { ids: seeds.map((s) => s.id) },
-  );
+  const mentioned = (
+    await fromIds(
+      ctx.lib.graph,
+      seeds.map((s) => s.id),
+      'MATCH (c:Chunk)-[:MENTIONS]->(e:Entity {id: $id}) RETURN c.id AS id, e.id AS e LIMIT 200',
+      'MATCH (c:Chunk)-[:MENTIONS]->(e:Entity) WHERE e.id IN $ids RETURN c.id AS id, e.id AS e LIMIT 200',
+    )
+  ).slice(0, 200);
   for (const m of mentioned) {
     const id = String(m.id);
     if (!chunkScore.has(id))

@@ -1,6 +1,7 @@
-import type { KuzuRunner, Row } from './kuzu-db';
+import type { AdjacencyIndex, PairCount } from './adjacency-index';
+import type { KuzuRunner } from './kuzu-db';
 import { evidenceNodes } from './evidence-rows';
-import type { Hop, PathFilters } from './types';
+import type { Direction, Hop, PathFilters } from './types';
 
 /** A hop seen from the node being expanded: `to` is the neighbour, `dir` the evidence direction. */
 export interface Edge {
@@ -12,14 +13,16 @@ export interface Edge {
 }
 
 /**
- * One batched, parametrised lookup of the evidence-backed neighbours of many entities. Filters that Kùzu can
- * apply with parameters (neighbour type) go into the query; keyword matching and the minimum-evidence rule
- * are applied after aggregation per (entity, neighbour, direction). Kùzu 0.11 rejects parameters inside
- * recursive-pattern predicates, which is why path search walks the graph from here rather than with
- * `SHORTEST` and string-built filters.
+ * The evidence-backed neighbours of many entities, with the filters of a graph walk. Without a keyword
+ * filter the walk reads the in-memory adjacency (adjacency-index.ts); keywords live on the Evidence nodes,
+ * so a keyword filter asks Kùzu for the rows and their keys. The neighbour-type filter exempts `exempt`
+ * (path search's two end points); the minimum evidence applies per pair, both directions together when
+ * the walk follows both. Kùzu 0.11 rejects parameters inside recursive-pattern predicates, which is why
+ * path search walks the graph from here rather than with `SHORTEST`.
  */
 export async function neighbourEdges(
-  r: KuzuRunner,
+  r: Pick<KuzuRunner, 'query'>,
+  index: AdjacencyIndex,
   ids: string[],
   f: PathFilters = {},
   exempt?: Set<string>,
@@ -27,66 +30,69 @@ export async function neighbourEdges(
   const out = new Map<string, Edge[]>();
   if (!ids.length) return out;
   const dir = f.direction ?? 'both';
-  // Type filtering happens here rather than in Cypher so path search can exempt its two end points.
   const types = f.entityTypes?.length ? new Set(f.entityTypes) : null;
-  const params: Record<string, unknown> = { ids };
-  const wantKw = Boolean(f.keywords?.length);
-  const ret = wantKw
-    ? 'RETURN a.id AS a, b.id AS b, b.type AS t, r.k AS k, 1 AS n'
-    : 'RETURN a.id AS a, b.id AS b, b.type AS t, count(*) AS n';
-  const rows: { row: Row; d: 'out' | 'in' }[] = [];
-  if (dir !== 'in') {
-    const res = await r.query(
-      `UNWIND $ids AS i MATCH (a:Entity {id: i})-[r:RELATED]->(b:Entity) ${ret}`,
-      params,
-    );
-    for (const row of res) rows.push({ row, d: 'out' });
-  }
-  if (dir !== 'out') {
-    const res = await r.query(
-      `UNWIND $ids AS i MATCH (a:Entity {id: i})<-[r:RELATED]-(b:Entity) ${ret}`,
-      params,
-    );
-    for (const row of res) rows.push({ row, d: 'in' });
-  }
-  // Keywords live on the Evidence nodes: one batched primary-key lookup for all rows of this expansion.
-  const kwOf = wantKw
-    ? new Map(
-        [
-          ...(
-            await evidenceNodes(
-              r,
-              rows.map((x) => Number(x.row.k)),
-            )
-          ).values(),
-        ].map((v) => [v.k, v.keywords]),
-      )
-    : null;
-  const kwFilter = wantKw ? new Set(f.keywords!.map((k) => k.toLowerCase())) : null;
-  const agg = new Map<string, Edge>();
-  for (const { row, d } of rows) {
-    const a = String(row.a);
-    const b = String(row.b);
-    if (a === b) continue;
-    if (types && !types.has(String(row.t)) && !exempt?.has(b)) continue;
-    const kws = kwOf ? (kwOf.get(Number(row.k)) ?? []) : [];
-    if (kwFilter && !kws.some((k) => kwFilter.has(k.toLowerCase()))) continue;
-    const key = `${a}\u0000${b}\u0000${d}`;
-    const e = agg.get(key) ?? { from: a, to: b, dir: d, evidence: 0, keywords: [] };
-    e.evidence += Number(row.n);
-    for (const k of kws) if (!e.keywords.includes(k)) e.keywords.push(k);
-    agg.set(key, e);
-  }
-  // With direction 'both', a pair's two directions count together toward the minimum evidence.
+  await index.ready(r);
+  const keep = (b: string) => !types || types.has(index.type(b) ?? '') || Boolean(exempt?.has(b));
+  const counted = f.keywords?.length ? await keywordCounts(r, ids, dir, f.keywords) : null;
   const min = f.minEvidence ?? 1;
-  const total = new Map<string, number>();
-  for (const e of agg.values())
-    total.set(`${e.from}\u0000${e.to}`, (total.get(`${e.from}\u0000${e.to}`) ?? 0) + e.evidence);
-  for (const e of agg.values()) {
-    if ((total.get(`${e.from}\u0000${e.to}`) ?? 0) < min) continue;
-    const arr = out.get(e.from) ?? [];
-    arr.push(e);
-    out.set(e.from, arr);
+  for (const a of new Set(ids)) {
+    const edges: Edge[] = [];
+    const pairs = counted ? [...(counted.get(a) ?? new Map())] : index.neighbours(a);
+    for (const [b, c] of pairs) {
+      if (b === a || !keep(b)) continue;
+      const outN = dir === 'in' ? 0 : c.out;
+      const inN = dir === 'out' ? 0 : c.in;
+      if (outN + inN < min || outN + inN === 0) continue;
+      const keywords = counted ? [...(c as KeywordCount).keywords] : [];
+      if (outN) edges.push({ from: a, to: b, dir: 'out', evidence: outN, keywords });
+      if (inN) edges.push({ from: a, to: b, dir: 'in', evidence: inN, keywords });
+    }
+    if (edges.length) out.set(a, edges);
+  }
+  return out;
+}
+
+interface KeywordCount extends PairCount {
+  keywords: Set<string>;
+}
+
+/** Per entity and neighbour, the evidence rows that carry one of the keywords (read from Kùzu). */
+async function keywordCounts(
+  r: Pick<KuzuRunner, 'query'>,
+  ids: string[],
+  dir: Direction,
+  keywords: string[],
+): Promise<Map<string, Map<string, KeywordCount>>> {
+  const wanted = new Set(keywords.map((k) => k.toLowerCase()));
+  const rows: { a: string; b: string; k: number; d: 'out' | 'in' }[] = [];
+  const read = async (cypher: string, d: 'out' | 'in') => {
+    for (const x of await r.query(cypher, { ids }))
+      rows.push({ a: String(x.a), b: String(x.b), k: Number(x.k), d });
+  };
+  if (dir !== 'in')
+    await read(
+      'MATCH (a:Entity)-[x:RELATED]->(b:Entity) WHERE a.id IN $ids RETURN a.id AS a, b.id AS b, x.k AS k',
+      'out',
+    );
+  if (dir !== 'out')
+    await read(
+      'MATCH (a:Entity)<-[x:RELATED]-(b:Entity) WHERE a.id IN $ids RETURN a.id AS a, b.id AS b, x.k AS k',
+      'in',
+    );
+  const details = await evidenceNodes(
+    r,
+    rows.map((x) => x.k),
+  );
+  const out = new Map<string, Map<string, KeywordCount>>();
+  for (const x of rows) {
+    const kws = (details.get(x.k)?.keywords ?? []).filter((k) => wanted.has(k.toLowerCase()));
+    if (!kws.length) continue;
+    const m = out.get(x.a) ?? new Map<string, KeywordCount>();
+    out.set(x.a, m);
+    const c = m.get(x.b) ?? { out: 0, in: 0, keywords: new Set<string>() };
+    m.set(x.b, c);
+    c[x.d]++;
+    for (const k of kws) c.keywords.add(k);
   }
   return out;
 }

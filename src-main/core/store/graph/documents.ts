@@ -1,14 +1,15 @@
 import { AriadneError } from '../../../contract/errors';
 import type { Clock } from '../../deps';
+import type { AdjacencyIndex } from './adjacency-index';
 import type { KuzuDb } from './kuzu-db';
 import { removeChunkEvidence } from './evidence-rows';
 import { chunkId } from './ids';
 import { refreshEntities } from './refresh';
 import { createRels } from './rels';
-import { chunkCols, docCols, toChunk, toDocument } from './rows';
+import { chunkCols, docCols, fromIds, toChunk, toDocument } from './rows';
 import type { ChunkInput, ChunkRecord, DocumentInput, DocumentRecord } from './types';
 
-export function documentOps(db: KuzuDb, clock: Clock) {
+export function documentOps(db: KuzuDb, clock: Clock, adjacency: AdjacencyIndex) {
   return {
     async upsertDocument(doc: DocumentInput): Promise<DocumentRecord> {
       const now = clock.now();
@@ -104,12 +105,15 @@ export function documentOps(db: KuzuDb, clock: Clock) {
           // Re-chunking: a dropped chunk takes its evidence and questions with it; reconciliation removes
           // its vector.
           const affected = await removeChunkEvidence(r, dropped);
-          await r.query(
-            'UNWIND $ids AS i MATCH (q:AtomicQuestion)-[:ANSWERS_IN]->(:Chunk {id: i}) DETACH DELETE q',
-            { ids: dropped },
+          await fromIds(
+            r,
+            dropped,
+            'MATCH (q:AtomicQuestion)-[:ANSWERS_IN]->(:Chunk {id: $id}) DETACH DELETE q',
+            'MATCH (q:AtomicQuestion)-[:ANSWERS_IN]->(c:Chunk) WHERE c.id IN $ids DETACH DELETE q',
           );
-          await r.query('UNWIND $ids AS i MATCH (c:Chunk {id: i}) DETACH DELETE c', { ids: dropped });
+          await r.query('MATCH (c:Chunk) WHERE c.id IN $ids DETACH DELETE c', { ids: dropped });
           await refreshEntities(r, affected);
+          adjacency.markChanged(affected);
         }
         if (rows.length) {
           await r.query(

@@ -1,11 +1,13 @@
 import { AriadneError } from '../../../contract/errors';
+import type { AdjacencyIndex } from './adjacency-index';
+import { entityIdForKey } from './ids';
 import type { KuzuDb } from './kuzu-db';
 import { neighbourEdges } from './adjacency';
 import { evidenceNodes } from './evidence-rows';
 import { entityCols, fetchEntities, toEntity } from './rows';
 import type { EntityRecord, EvidenceRow, GraphCounts, Neighbour, PathFilters } from './types';
 
-export function entityQueries(db: KuzuDb) {
+export function entityQueries(db: KuzuDb, index: AdjacencyIndex) {
   const getEntities = async (ids: string[]): Promise<EntityRecord[]> => {
     return db.read((r) => fetchEntities(r, ids));
   };
@@ -21,9 +23,12 @@ export function entityQueries(db: KuzuDb) {
     async lookupEntity(q: { key?: string; name?: string }): Promise<EntityRecord[]> {
       return db.read(async (r) => {
         if (q.key) {
-          let rows = await r.query(`MATCH (e:Entity) WHERE e.canonicalKey = $k RETURN ${entityCols('e')}`, {
-            k: q.key,
-          });
+          // The id is derived from the key, so this is a primary-key lookup; a merged key resolves below.
+          let rows = (
+            await r.query(`MATCH (e:Entity {id: $id}) RETURN ${entityCols('e')}`, {
+              id: entityIdForKey(q.key),
+            })
+          ).filter((e) => e.canonicalKey === q.key);
           if (!rows.length) {
             rows = await r.query(
               `MATCH (m:EntityMerge) WHERE m.mergedKey = $k AND m.undoneAt IS NULL
@@ -137,7 +142,7 @@ export function entityQueries(db: KuzuDb) {
 
     /** Entities sharing evidence with `id`, strongest first. */
     async neighbours(id: string, filters: PathFilters = {}, limit = 100): Promise<Neighbour[]> {
-      const edges = (await db.read((r) => neighbourEdges(r, [id], filters))).get(id) ?? [];
+      const edges = (await db.read((r) => neighbourEdges(r, index, [id], filters))).get(id) ?? [];
       const byId = new Map<string, Neighbour & { entity: { id: string } }>();
       for (const e of edges) {
         const prev = byId.get(e.to);

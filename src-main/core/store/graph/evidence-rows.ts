@@ -1,6 +1,6 @@
 import type { KuzuRunner, Row } from './kuzu-db';
 import { createRels, type RelSpec } from './rels';
-import { decodeList, encodeList, list } from './rows';
+import { byPrimaryKey, decodeList, encodeList, fromIds, list } from './rows';
 
 /**
  * Storage of MENTIONS and RELATED rows. The edge carries only an INT64 key and the confidence; the text
@@ -110,27 +110,37 @@ export async function unlinkEvidence(
   rows: Omit<EvidenceLink, 'confidence'>[],
 ): Promise<number[]> {
   if (!rows.length) return [];
-  const gone = await r.query(
-    `UNWIND $rows AS x MATCH (:Entity {id: x.s})-[y:RELATED]->(:Entity {id: x.t}) WHERE y.k = x.k
-     WITH DISTINCT y, x DELETE y RETURN x.k AS k`,
-    { rows: rows.map((x) => ({ s: x.src, t: x.dst, k: x.k })) },
+  // Found from their sources (a RELATED row's key is unique), rather than pair by pair through UNWIND.
+  const gone = await fromIds(
+    r,
+    rows.map((x) => x.src),
+    'MATCH (a:Entity {id: $id})-[y:RELATED]->(:Entity) WHERE y.k IN $ks DELETE y RETURN y.k AS k',
+    'MATCH (a:Entity)-[y:RELATED]->(:Entity) WHERE a.id IN $ids AND y.k IN $ks DELETE y RETURN y.k AS k',
+    { ks: rows.map((x) => x.k) },
   );
   return gone.map((x) => Number(x.k));
+}
+
+/** Deletes nodes with no relationships by key (WHERE … IN: a join through UNWIND scans the table). */
+async function deleteByKeys(r: KuzuRunner, label: 'Evidence' | 'Mention', keys: number[]) {
+  if (keys.length) await r.query(`MATCH (x:${label}) WHERE x.k IN $ks DELETE x`, { ks: keys });
 }
 
 /** Mention texts by key. */
 export async function mentionTexts(r: Pick<KuzuRunner, 'query'>, keys: number[]): Promise<Map<number, Row>> {
   if (!keys.length) return new Map();
-  const rows = await r.query(
-    `UNWIND $ks AS i MATCH (x:Mention {k: i})
-     RETURN x.k AS k, x.id AS id, x.docId AS docId, x.surface AS surface, x.description AS description`,
-    { ks: keys },
+  const rows = await byPrimaryKey(
+    r,
+    'Mention',
+    'k',
+    keys,
+    'x.k AS k, x.id AS id, x.docId AS docId, x.surface AS surface, x.description AS description',
   );
   return new Map(rows.map((x) => [Number(x.k), x]));
 }
 
-const EVIDENCE_COLS = `v.k AS k, v.id AS id, v.src AS src, v.dst AS dst, v.keywords AS keywords,
-  v.description AS description, v.chunkId AS chunkId, v.docId AS docId, v.page AS page, v.confidence AS confidence`;
+const EVIDENCE_COLS = `x.k AS k, x.id AS id, x.src AS src, x.dst AS dst, x.keywords AS keywords,
+  x.description AS description, x.chunkId AS chunkId, x.docId AS docId, x.page AS page, x.confidence AS confidence`;
 
 /** Evidence details by key. */
 export async function evidenceNodes(
@@ -138,15 +148,8 @@ export async function evidenceNodes(
   keys: number[],
 ): Promise<Map<number, EvidenceNodeRow>> {
   if (!keys.length) return new Map();
-  const rows = await r.query(`UNWIND $ks AS i MATCH (v:Evidence {k: i}) RETURN ${EVIDENCE_COLS}`, {
-    ks: [...new Set(keys)],
-  });
+  const rows = await byPrimaryKey(r, 'Evidence', 'k', keys, EVIDENCE_COLS);
   return new Map(rows.map((x) => [Number(x.k), toEvidenceNode(x)]));
-}
-
-/** Every Evidence node (for canonical dumps and reconciliation, not for hot paths). */
-export async function allEvidenceNodes(r: KuzuRunner): Promise<EvidenceNodeRow[]> {
-  return (await r.query(`MATCH (v:Evidence) RETURN ${EVIDENCE_COLS}`)).map(toEvidenceNode);
 }
 
 export function toEvidenceNode(x: Row): EvidenceNodeRow {
@@ -172,28 +175,39 @@ export function toEvidenceNode(x: Row): EvidenceNodeRow {
  */
 export async function removeChunkEvidence(r: KuzuRunner, chunkIds: string[]): Promise<string[]> {
   if (!chunkIds.length) return [];
-  const mentions = await r.query(
-    'UNWIND $ids AS i MATCH (:Chunk {id: i})-[m:MENTIONS]->(e:Entity) RETURN e.id AS e, m.k AS k',
-    { ids: chunkIds },
+  const mentions = await fromIds(
+    r,
+    chunkIds,
+    'MATCH (:Chunk {id: $id})-[m:MENTIONS]->(e:Entity) RETURN e.id AS e, m.k AS k',
+    'MATCH (c:Chunk)-[m:MENTIONS]->(e:Entity) WHERE c.id IN $ids RETURN e.id AS e, m.k AS k',
   );
-  const keys = (
-    await r.query('UNWIND $ids AS i MATCH (c:Chunk {id: i}) RETURN c.evidenceKeys AS ks', { ids: chunkIds })
-  ).flatMap((x) => list<number>(x.ks).map(Number));
+  const keys = (await byPrimaryKey(r, 'Chunk', 'id', chunkIds, 'x.evidenceKeys AS ks')).flatMap((x) =>
+    list<number>(x.ks).map(Number),
+  );
   const evidence = [...(await evidenceNodes(r, keys)).values()];
   if (evidence.length) {
     await unlinkEvidence(r, evidence);
-    await r.query('UNWIND $ks AS i MATCH (v:Evidence {k: i}) DELETE v', { ks: evidence.map((x) => x.k) });
+    await deleteByKeys(
+      r,
+      'Evidence',
+      evidence.map((x) => x.k),
+    );
   }
   if (keys.length) {
-    await r.query('UNWIND $ids AS i MATCH (c:Chunk {id: i}) SET c.evidenceKeys = NULL', { ids: chunkIds });
+    await r.query('MATCH (c:Chunk) WHERE c.id IN $ids SET c.evidenceKeys = NULL', { ids: chunkIds });
   }
   if (mentions.length) {
-    await r.query('UNWIND $ids AS i MATCH (:Chunk {id: i})-[m:MENTIONS]->(:Entity) DELETE m', {
-      ids: chunkIds,
-    });
-    await r.query('UNWIND $ks AS i MATCH (x:Mention {k: i}) DELETE x', {
-      ks: mentions.map((x) => Number(x.k)),
-    });
+    await fromIds(
+      r,
+      chunkIds,
+      'MATCH (:Chunk {id: $id})-[m:MENTIONS]->(:Entity) DELETE m',
+      'MATCH (c:Chunk)-[m:MENTIONS]->(:Entity) WHERE c.id IN $ids DELETE m',
+    );
+    await deleteByKeys(
+      r,
+      'Mention',
+      mentions.map((x) => Number(x.k)),
+    );
   }
   return [...new Set(mentions.map((x) => String(x.e)))];
 }

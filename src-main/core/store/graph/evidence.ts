@@ -1,5 +1,6 @@
 import { AriadneError } from '../../../contract/errors';
 import type { Clock } from '../../deps';
+import type { AdjacencyIndex } from './adjacency-index';
 import type { KuzuDb, KuzuRunner } from './kuzu-db';
 import { chunkId, entityIdForKey, mentionId, relationId } from './ids';
 import { refreshEntities } from './refresh';
@@ -19,18 +20,27 @@ import type { ChunkEvidence, EvidenceResult } from './types';
  * all of it or none of it. Re-adding a chunk first removes that chunk's previous evidence: steps are
  * idempotent by (document, chunk).
  */
-export function evidenceOps(db: KuzuDb, clock: Clock) {
+export function evidenceOps(db: KuzuDb, clock: Clock, adjacency: AdjacencyIndex) {
   return {
     /** `bulk` (COPY under the checkpoint guard) defaults to batches of BULK_ROWS relationships or more. */
     async addEvidence(items: ChunkEvidence[], opts: { bulk?: boolean } = {}): Promise<EvidenceResult> {
       if (!items.length) return { entityIds: {}, touchedEntityIds: [], removedEntityIds: [] };
       const rels = items.reduce((n, it) => n + it.entities.length + it.relations.length, 0);
-      return db.write((r) => writeEvidence(r, items, clock.now()), { bulk: opts.bulk ?? rels >= BULK_ROWS });
+      const res = await db.write((r) => writeEvidence(r, items, clock.now()), {
+        bulk: opts.bulk ?? rels >= BULK_ROWS,
+      });
+      adjacency.markChanged(res.affectedEntityIds);
+      const { affectedEntityIds: _a, ...result } = res;
+      return result;
     },
   };
 }
 
-async function writeEvidence(r: KuzuRunner, items: ChunkEvidence[], now: number): Promise<EvidenceResult> {
+async function writeEvidence(
+  r: KuzuRunner,
+  items: ChunkEvidence[],
+  now: number,
+): Promise<EvidenceResult & { affectedEntityIds: string[] }> {
   const cids = [...new Set(items.map((it) => chunkId(it.docId, it.chunkIndex)))];
   const chunkRows = await r.query(
     'UNWIND $ids AS i MATCH (c:Chunk {id: i}) RETURN c.id AS id, c.pageStart AS p',
@@ -114,6 +124,7 @@ async function writeEvidence(r: KuzuRunner, items: ChunkEvidence[], now: number)
     entityIds: Object.fromEntries(entityIds),
     touchedEntityIds: [...touched].sort(),
     removedEntityIds: refreshed.removed,
+    affectedEntityIds: [...affected],
   };
 }
 

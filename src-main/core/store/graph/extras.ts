@@ -3,6 +3,7 @@ import type { Clock } from '../../deps';
 import type { KuzuDb } from './kuzu-db';
 import { chunkId } from './ids';
 import { BULK_ROWS, createRels } from './rels';
+import { fromIds } from './rows';
 import type { CommunityInput, QuestionInput } from './types';
 
 export interface CommunityRecord {
@@ -34,9 +35,11 @@ export function extraOps(db: KuzuDb, clock: Clock) {
         });
         if (found.length !== chunks.length)
           throw new AriadneError('not_found', 'Questions for an unknown chunk.');
-        await r.query(
-          'UNWIND $ids AS i MATCH (q:AtomicQuestion)-[:ANSWERS_IN]->(c:Chunk {id: i}) DETACH DELETE q',
-          { ids: chunks },
+        await fromIds(
+          r,
+          chunks,
+          'MATCH (q:AtomicQuestion)-[:ANSWERS_IN]->(:Chunk {id: $id}) DETACH DELETE q',
+          'MATCH (q:AtomicQuestion)-[:ANSWERS_IN]->(c:Chunk) WHERE c.id IN $ids DETACH DELETE q',
         );
         await r.query(
           `UNWIND $rows AS x MERGE (q:AtomicQuestion {id: x.id}) SET q.chunkId = x.chunkId, q.docId = x.docId, q.text = x.text`,
@@ -79,12 +82,10 @@ export function extraOps(db: KuzuDb, clock: Clock) {
             { rows },
           );
           const ids = rows.map((x) => x.id);
-          await r.query('UNWIND $ids AS i MATCH (:Entity)-[m:IN_COMMUNITY]->(c:Community {id: i}) DELETE m', {
+          await r.query('MATCH (:Entity)-[m:IN_COMMUNITY]->(c:Community) WHERE c.id IN $ids DELETE m', {
             ids,
           });
-          await r.query('UNWIND $ids AS i MATCH (c:Community {id: i})-[p:PARENT]->(:Community) DELETE p', {
-            ids,
-          });
+          await r.query('MATCH (c:Community)-[p:PARENT]->(:Community) WHERE c.id IN $ids DELETE p', { ids });
           await createRels(
             r,
             { rel: 'IN_COMMUNITY', from: 'Entity', to: 'Community' },

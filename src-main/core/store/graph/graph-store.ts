@@ -1,4 +1,5 @@
 import type { Clock, Logger } from '../../deps';
+import { AdjacencyIndex } from './adjacency-index';
 import { openKuzu, type KuzuDb } from './kuzu-db';
 import { migrate } from './schema';
 import { documentOps } from './documents';
@@ -30,17 +31,24 @@ function idOps(db: KuzuDb) {
 }
 
 function build(db: KuzuDb, clock: Clock) {
+  const adjacency = new AdjacencyIndex();
   return {
-    ...documentOps(db, clock),
-    ...evidenceOps(db, clock),
-    ...entityQueries(db),
-    ...pathQueries(db),
-    ...subgraphQueries(db),
+    ...documentOps(db, clock, adjacency),
+    ...evidenceOps(db, clock, adjacency),
+    ...entityQueries(db, adjacency),
+    ...pathQueries(db, adjacency),
+    ...subgraphQueries(db, adjacency),
     ...extraOps(db, clock),
-    ...deleteOps(db),
-    ...mergeOps(db, clock),
+    ...deleteOps(db, adjacency),
+    ...mergeOps(db, clock, adjacency),
     ...queueRecordOps(db, clock),
     ...idOps(db),
+    /** Every entity and every related pair with its evidence count, each pair once (community detection). */
+    entityGraph: () =>
+      db.read(async (r) => {
+        const index = await adjacency.ready(r);
+        return { entities: index.entityIds(), pairs: index.pairs() };
+      }),
     /** Read-only escape hatch for diagnostics and tests: parametrised Cypher on the read connection. */
     query: (cypher: string, params?: Record<string, unknown>) => db.read((r) => r.query(cypher, params)),
     close: () => db.close(),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AriadneError } from '../../../contract/errors';
 import type { Clock } from '../../deps';
+import type { AdjacencyIndex } from './adjacency-index';
 import type { KuzuDb, KuzuRunner, Row } from './kuzu-db';
 import {
   linkMentions,
@@ -38,7 +39,7 @@ const toRelation = (x: Row): EvidenceLink => ({
   confidence: Number(x.confidence),
 });
 
-export function mergeOps(db: KuzuDb, clock: Clock) {
+export function mergeOps(db: KuzuDb, clock: Clock, adjacency: AdjacencyIndex) {
   return {
     /**
      * Folds `mergedId` into `survivorId`: its mentions and evidence move to the survivor, its name and aliases
@@ -128,6 +129,8 @@ export function mergeOps(db: KuzuDb, clock: Clock) {
           { ...rec, snapshot: JSON.stringify(snap) },
         );
         const refreshed = await refreshEntities(r, [survivorId]);
+        // Marked inside the write: nothing reads the index before this transaction ends.
+        adjacency.markChanged([survivorId, mergedId]);
         return {
           id: rec.id,
           survivorId,
@@ -218,6 +221,7 @@ export function mergeOps(db: KuzuDb, clock: Clock) {
           now: clock.now(),
         });
         await refreshEntities(r, [survivorId, mergedId]);
+        adjacency.markChanged([survivorId, mergedId]);
         return { restoredId: mergedId, survivorId };
       });
     },

@@ -1,3 +1,4 @@
+import type { AdjacencyIndex } from './adjacency-index';
 import type { KuzuDb, KuzuRunner } from './kuzu-db';
 import { neighbourEdges, toHop, type Edge } from './adjacency';
 import { fetchEntities } from './rows';
@@ -23,6 +24,7 @@ class Side {
   radius = 0;
   constructor(
     start: string,
+    private index: AdjacencyIndex,
     private filters: PathFilters,
     private exempt: Set<string>,
   ) {
@@ -31,7 +33,7 @@ class Side {
   }
   async grow(r: KuzuRunner): Promise<void> {
     const next: string[] = [];
-    const edges = await neighbourEdges(r, this.frontier, this.filters, this.exempt);
+    const edges = await neighbourEdges(r, this.index, this.frontier, this.filters, this.exempt);
     for (const id of this.frontier) {
       const es = edges.get(id) ?? [];
       this.adj.set(id, es);
@@ -46,7 +48,7 @@ class Side {
   }
 }
 
-export function pathQueries(db: KuzuDb) {
+export function pathQueries(db: KuzuDb, index: AdjacencyIndex) {
   return {
     /** Entities within `depth` hops of the seeds (breadth-first, capped), with the hops between them. */
     async expand(
@@ -61,7 +63,7 @@ export function pathQueries(db: KuzuDb) {
         let frontier = [...seeds];
         let truncated = false;
         for (let d = 1; d <= depth && frontier.length && !truncated; d++) {
-          const edges = await neighbourEdges(r, frontier, filters, new Set(seeds));
+          const edges = await neighbourEdges(r, index, frontier, filters, new Set(seeds));
           const next: string[] = [];
           for (const id of frontier)
             for (const e of edges.get(id) ?? []) {
@@ -95,8 +97,8 @@ export function pathQueries(db: KuzuDb) {
       const dir = opts.direction ?? 'both';
       const exempt = new Set([from, to]);
       return db.read(async (r) => {
-        const a = new Side(from, { ...opts, direction: dir }, exempt);
-        const b = new Side(to, { ...opts, direction: reverse(dir) }, exempt);
+        const a = new Side(from, index, { ...opts, direction: dir }, exempt);
+        const b = new Side(to, index, { ...opts, direction: reverse(dir) }, exempt);
         let shortest = -1;
         while (shortest < 0 && a.radius + b.radius < maxLength) {
           if (!a.frontier.length && !b.frontier.length) break;

@@ -1,6 +1,6 @@
 import type { KuzuRunner } from './kuzu-db';
 import { mentionTexts } from './evidence-rows';
-import { decodeList, encodeList, list } from './rows';
+import { byPrimaryKey, decodeList, encodeList, fromIds, list } from './rows';
 
 /**
  * Recomputes the derived fields of entities from their MENTIONS rows, and deletes entities left without any
@@ -17,15 +17,19 @@ export async function refreshEntities(
   ids: string[],
 ): Promise<{ changed: string[]; removed: string[] }> {
   if (!ids.length) return { changed: [], removed: [] };
-  const base = await r.query(
-    `UNWIND $ids AS i MATCH (e:Entity {id: i})
-     RETURN e.id AS id, e.name AS name, e.pinnedName AS pinned, e.extraAliases AS extra, e.description AS d,
-            e.aliasText AS at, e.confidence AS c, e.evidenceCount AS n`,
-    { ids },
+  const base = await byPrimaryKey(
+    r,
+    'Entity',
+    'id',
+    ids,
+    `x.id AS id, x.name AS name, x.pinnedName AS pinned, x.extraAliases AS extra, x.description AS d,
+     x.aliasText AS at, x.confidence AS c, x.evidenceCount AS n`,
   );
-  const edges = await r.query(
-    'UNWIND $ids AS i MATCH (:Chunk)-[m:MENTIONS]->(e:Entity {id: i}) RETURN e.id AS id, m.k AS k, m.confidence AS c',
-    { ids },
+  const edges = await fromIds(
+    r,
+    ids,
+    'MATCH (:Chunk)-[m:MENTIONS]->(e:Entity {id: $id}) RETURN e.id AS id, m.k AS k, m.confidence AS c',
+    'MATCH (:Chunk)-[m:MENTIONS]->(e:Entity) WHERE e.id IN $ids RETURN e.id AS id, m.k AS k, m.confidence AS c',
   );
   const texts = await mentionTexts(
     r,
