@@ -1,8 +1,9 @@
 import type { Citation, EntitySummary, Evidence } from '../../contract/graph';
 import type { Library } from '../library';
+import type { Row } from '../store/graph/kuzu-db';
 import type { EntityRecord } from '../store/graph/types';
 import { evidenceNodes } from '../store/graph/evidence-rows';
-import { fromIds, pageOfOffset } from '../store/graph/rows';
+import { byPrimaryKey, fromIds, pageOfOffset } from '../store/graph/rows';
 import { Lru, type ChangeTracker } from './cache';
 import { bestSentence, shortTitle } from './text';
 
@@ -85,14 +86,39 @@ export function createLibraryData(tracker: ChangeTracker) {
     return new Map(ents.map((e) => [e.id, toSummary(e, comm.get(e.id) ?? null)]));
   }
 
-  /** Every evidence row between the given ordered pairs (source → target as stored), with citation data. */
+  /**
+   * Evidence rows between the given ordered pairs (source → target as stored), with citation data, and the
+   * number of rows each pair has. With `perPair`, only that many rows per pair (in either direction) are
+   * read, the most confident first: a path or a context shows a few quotes, and hub pairs can have hundreds.
+   */
   async function evidenceForPairs(
     lib: Library,
     pairs: { a: string; b: string }[],
-    docIds?: string[],
-  ): Promise<EvidenceInfo[]> {
-    if (!pairs.length) return [];
-    const edges = await evidenceKeysForPairs(lib, pairs);
+    opts: { docIds?: string[]; perPair?: number } = {},
+  ): Promise<{ rows: EvidenceInfo[]; total: Map<string, number> }> {
+    const total = new Map<string, number>();
+    if (!pairs.length) return { rows: [], total };
+    let edges = await evidenceKeysForPairs(lib, pairs);
+    const byPair = new Map<string, Row[]>();
+    for (const e of edges) {
+      const key = `${String(e.s)}\u0000${String(e.t)}`;
+      byPair.set(key, [...(byPair.get(key) ?? []), e]);
+    }
+    for (const [key, rows] of byPair) total.set(key, rows.length);
+    const { docIds, perPair } = opts;
+    // A document filter needs every row's document, so nothing is left out then.
+    if (perPair && !docIds?.length) {
+      // Per unordered pair: a hop shows its evidence whichever way it was stated.
+      const undirected = new Map<string, Row[]>();
+      for (const e of edges) {
+        const [x, y] = [String(e.s), String(e.t)].sort();
+        const key = `${x}\u0000${y}`;
+        undirected.set(key, [...(undirected.get(key) ?? []), e]);
+      }
+      edges = [...undirected.values()].flatMap((rows) =>
+        rows.sort((x, y) => Number(y.c) - Number(x.c) || Number(x.k) - Number(y.k)).slice(0, perPair),
+      );
+    }
     const wanted = docIds?.length ? new Set(docIds) : null;
     const details = await evidenceNodes(
       lib.graph,
@@ -102,15 +128,28 @@ export function createLibraryData(tracker: ChangeTracker) {
       const v = details.get(Number(e.k));
       return v && (!wanted || wanted.has(v.docId)) ? [{ s: String(e.s), t: String(e.t), v }] : [];
     });
-    const docs = await byId(
-      lib,
-      'MATCH (x:Document {id: i}) RETURN x.id AS id, x.title AS title, x.year AS year',
-      [...new Set(found.map((f) => f.v.docId))],
+    const byIdOf = (rows: Row[]) => new Map(rows.map((x) => [String(x.id), x]));
+    const docs = byIdOf(
+      await byPrimaryKey(
+        lib.graph,
+        'Document',
+        'id',
+        found.map((f) => f.v.docId),
+        'x.id AS id, x.title AS title, x.year AS year',
+        // Documents are few: scanning them once beats looking dozens up one by one.
+        4,
+      ),
     );
-    const texts = await byId(lib, 'MATCH (x:Chunk {id: i}) RETURN x.id AS id, x.text AS text', [
-      ...new Set(found.map((f) => f.v.chunkId)),
-    ]);
-    return found.map(({ s, t, v }) => ({
+    const texts = byIdOf(
+      await byPrimaryKey(
+        lib.graph,
+        'Chunk',
+        'id',
+        found.map((f) => f.v.chunkId),
+        'x.id AS id, x.text AS text',
+      ),
+    );
+    const rows = found.map(({ s, t, v }) => ({
       id: v.id,
       source: s,
       target: t,
@@ -124,6 +163,7 @@ export function createLibraryData(tracker: ChangeTracker) {
       year: numOrNull(docs.get(v.docId)?.year),
       chunkText: String(texts.get(v.chunkId)?.text ?? ''),
     }));
+    return { rows, total };
   }
 
   async function chunks(lib: Library, ids: string[]): Promise<Map<string, ChunkInfo>> {
@@ -206,19 +246,12 @@ export function toEvidence(ev: EvidenceInfo, sourceName: string, targetName: str
   };
 }
 
-/** Rows keyed by id for `UNWIND $ids AS i <match … RETURN x.id AS id, …>`. */
-async function byId(lib: Library, match: string, ids: string[]) {
-  if (!ids.length) return new Map<string, Record<string, unknown>>();
-  const rows = await lib.graph.query(`UNWIND $ids AS i ${match}`, { ids });
-  return new Map(rows.map((x) => [String(x.id), x]));
-}
-
 /**
  * The RELATED rows (key and ends) of ordered pairs. Few pairs: one expansion each (a few ms); many: one
  * scan from all their sources, filtered here. (`UNWIND $pairs … MATCH` joins against whole tables in Kùzu.)
  */
 async function evidenceKeysForPairs(lib: Library, pairs: { a: string; b: string }[]) {
-  const q = 'RETURN x.k AS k, a.id AS s, b.id AS t';
+  const q = 'RETURN x.k AS k, a.id AS s, b.id AS t, x.confidence AS c';
   if (pairs.length <= 16) {
     const rows = [];
     for (const p of pairs)

@@ -6,6 +6,9 @@ import { queryEntities } from './query-entities';
 import { isRelevant, passageRelevance, strengthOf } from './relevance';
 import type { QaContext, Retrieval, Source } from './types';
 
+/** Quotes read per related pair: enough to rank, few enough that hub pairs stay cheap. */
+const EVIDENCE_PER_PAIR = 4;
+
 export interface LocalOptions {
   maxHops?: number;
   maxEntities?: number;
@@ -62,9 +65,10 @@ export async function retrieveLocal(
     }))
     .sort((a, b) => b.s - a.s)
     .slice(0, 60);
-  const evidence = await ctx.data.evidenceForPairs(
+  const { rows: evidence } = await ctx.data.evidenceForPairs(
     ctx.lib,
     hops.map(({ h }) => ({ a: h.from, b: h.to })),
+    { perPair: EVIDENCE_PER_PAIR },
   );
   const ranked = evidence
     .map((ev) => ({

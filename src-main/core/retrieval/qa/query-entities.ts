@@ -27,13 +27,9 @@ export async function queryEntities(ctx: QaContext, question: string, limit = 6)
       for (const id of ctx.names.exact(gram)) offer(id, 0.9 + 0.02 * n, 'name');
     }
   }
-  try {
-    const hits = await ctx.lib.graph.searchEntities(question, 10);
-    const top = hits[0]?.score ?? 0;
-    for (const h of hits) if (top > 0) offer(h.id, 0.5 + 0.3 * (h.score / top), 'fulltext');
-  } catch {
-    // Libraries without the Kùzu full-text index still have exact names and vectors.
-  }
+  const hits = ctx.names.search(question, 10);
+  const top = hits[0]?.score ?? 0;
+  for (const h of hits) if (top > 0) offer(h.id, 0.5 + 0.3 * (h.score / top), 'fulltext');
   if (ctx.lib.vectors.embedding()) {
     const [vec] = await ctx.tasks.embed([question], { signal: ctx.signal });
     for (const h of await ctx.lib.vectors.search('entities', vec!, { k: 10 })) {

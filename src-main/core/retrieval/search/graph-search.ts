@@ -149,6 +149,9 @@ async function pathsBetween(
   return built.sort((x, y) => x.edges.length - y.edges.length || y.score - x.score).slice(0, input.limit);
 }
 
+/** Quotes read per hop of a candidate path, the most confident first (the hop shows one, and a count). */
+const QUOTES_PER_PAIR = 4;
+
 /** Reads the evidence of every edge of the candidate paths in one batch and builds cited paths. */
 async function materialise(
   ctx: SearchContext,
@@ -162,12 +165,18 @@ async function materialise(
       pairs.set(`${x}\u0000${y}`, { a: x, b: y });
       pairs.set(`${y}\u0000${x}`, { a: y, b: x });
     }
-  const rows = await ctx.data.evidenceForPairs(ctx.lib, [...pairs.values()], docIds);
+  const { rows, total } = await ctx.data.evidenceForPairs(ctx.lib, [...pairs.values()], {
+    docIds,
+    perPair: QUOTES_PER_PAIR,
+  });
   const byPair = new Map<string, EvidenceInfo[]>();
   for (const r of rows) {
     const k = r.source < r.target ? `${r.source}\u0000${r.target}` : `${r.target}\u0000${r.source}`;
     byPair.set(k, [...(byPair.get(k) ?? []), r]);
   }
+  // Rows of a pair in both directions; with a document filter, only the rows read (all of them) count.
+  const count = (x: string, y: string) =>
+    docIds?.length ? undefined : (total.get(`${x}\u0000${y}`) ?? 0) + (total.get(`${y}\u0000${x}`) ?? 0);
   const summaries = await ctx.data.summaries(ctx.lib, [...new Set(candidates.flatMap((c) => c.ids))]);
   const out: GraphPath[] = [];
   for (const c of candidates) {
@@ -177,7 +186,7 @@ async function materialise(
     for (let i = 0; i + 1 < c.ids.length; i++) {
       const [x, y] = [c.ids[i]!, c.ids[i + 1]!];
       const k = x < y ? `${x}\u0000${y}` : `${y}\u0000${x}`;
-      const part = pathEdge(nodes[i]!, nodes[i + 1]!, byPair.get(k) ?? []);
+      const part = pathEdge(nodes[i]!, nodes[i + 1]!, byPair.get(k) ?? [], count(x, y));
       if (!part) break;
       parts.push(part);
     }
@@ -189,10 +198,10 @@ async function materialise(
 
 /** Keeps hops that have evidence in the given documents, with evidence counted there only. */
 async function restrictToDocuments(ctx: SearchContext, hops: Hop[], docIds: string[]): Promise<Hop[]> {
-  const rows = await ctx.data.evidenceForPairs(
+  const { rows } = await ctx.data.evidenceForPairs(
     ctx.lib,
     hops.map((h) => ({ a: h.from, b: h.to })),
-    docIds,
+    { docIds },
   );
   const n = new Map<string, number>();
   for (const r of rows)

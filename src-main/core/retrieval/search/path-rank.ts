@@ -41,11 +41,15 @@ export interface EdgeEvidence {
   rows: EvidenceInfo[];
 }
 
-/** Picks the edge's best evidence and builds the contract's PathEdge (direction relative to path order). */
+/**
+ * Picks the edge's best evidence and builds the contract's PathEdge (direction relative to path order).
+ * `total` is the number of evidence rows behind the edge when `rows` are only the ones read.
+ */
 export function pathEdge(
   from: EntitySummary,
   to: EntitySummary,
   rows: EvidenceInfo[],
+  total = rows.length,
 ): { edge: PathEdge; quality: number } | null {
   if (!rows.length) return null;
   let best = rows[0]!;
@@ -65,10 +69,10 @@ export function pathEdge(
       target: to.id,
       reversed: best.source !== from.id,
       keywords,
-      evidenceCount: rows.length,
+      evidenceCount: Math.max(total, rows.length),
       best: toEvidence(best, names.get(best.source) ?? '', names.get(best.target) ?? ''),
     },
-    quality: bestQ * (1 + Math.log(rows.length)),
+    quality: bestQ * (1 + Math.log(Math.max(total, rows.length))),
   };
 }
 

@@ -2,7 +2,6 @@ import type { ResolvedTerm } from '../../../contract/graph';
 import type { Library } from '../../library';
 import type { LlmTasks } from '../../llm/tasks';
 import type { LibraryData } from '../library-data';
-import { normalise } from '../text';
 import type { NameIndex } from './name-index';
 
 type MatchedBy = ResolvedTerm['candidates'][number]['matchedBy'];
@@ -19,7 +18,8 @@ export interface ResolveOptions {
 const CEILING: Record<MatchedBy, number> = { exact: 1, alias: 0.97, fulltext: 0.9, fuzzy: 0.88, vector: 0.8 };
 
 /**
- * A short term → the entities it may mean: exact name or alias, full text (BM25 over names and aliases),
+ * A short term → the entities it may mean: exact name or alias, full text (the words of the term in names
+ * and aliases),
  * fuzzy (Jaro-Winkler) and vector similarity (name + description embeddings). When the best candidates are
  * too close to call, the result says so (`ambiguous`) and lists them with their types: the caller asks the
  * user rather than guessing.
@@ -39,12 +39,12 @@ export async function resolveTerm(
     const prev = found.get(id);
     if (!prev || s > prev.score) found.set(id, { score: s, matchedBy: by });
   };
-  const n = normalise(term);
 
-  const exact = await lib.graph.lookupEntity({ name: term });
-  for (const e of exact) offer(e.id, 1, normalise(e.name) === n ? 'exact' : 'alias');
+  // Exact names and aliases from the in-memory index (a scan of every entity in Kùzu otherwise).
+  const named = new Set(names.exactName(term));
+  for (const id of names.exact(term)) offer(id, 1, named.has(id) ? 'exact' : 'alias');
 
-  const lexical = await fullText(lib, term);
+  const lexical = names.search(term, 10);
   const top = lexical[0]?.score ?? 0;
   for (const h of lexical) offer(h.id, top > 0 ? 0.55 + 0.45 * (h.score / top) : 0.5, 'fulltext');
 
@@ -82,22 +82,6 @@ function isAmbiguous(c: ResolvedTerm['candidates'], margin: number): boolean {
   const aliases = c.filter((x) => x.matchedBy === 'alias');
   if (aliases.length === 1 && c[0]!.matchedBy === 'alias') return false;
   return c[0]!.score - c[1]!.score < margin;
-}
-
-async function fullText(lib: Library, term: string): Promise<{ id: string; score: number }[]> {
-  try {
-    return (await lib.graph.searchEntities(term, 10)).map((e) => ({ id: e.id, score: e.score }));
-  } catch {
-    // No Kùzu full-text index on this library: the entity table's LanceDB text index does the same job.
-    try {
-      return (await lib.vectors.textSearch('entities', term, { k: 10 })).map((h) => ({
-        id: h.id,
-        score: h.score,
-      }));
-    } catch {
-      return [];
-    }
-  }
 }
 
 const round = (x: number) => Math.round(x * 1000) / 1000;

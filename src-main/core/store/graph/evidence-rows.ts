@@ -126,6 +126,9 @@ async function deleteByKeys(r: KuzuRunner, label: 'Evidence' | 'Mention', keys: 
   if (keys.length) await r.query(`MATCH (x:${label}) WHERE x.k IN $ks DELETE x`, { ks: keys });
 }
 
+/** Mention and Evidence grow to millions of rows: looking 600 keys up one by one still beats a scan. */
+const BIG_TABLE_ONE_BY_ONE = 500;
+
 /** Mention texts by key. */
 export async function mentionTexts(r: Pick<KuzuRunner, 'query'>, keys: number[]): Promise<Map<number, Row>> {
   if (!keys.length) return new Map();
@@ -135,6 +138,7 @@ export async function mentionTexts(r: Pick<KuzuRunner, 'query'>, keys: number[])
     'k',
     keys,
     'x.k AS k, x.id AS id, x.docId AS docId, x.surface AS surface, x.description AS description',
+    BIG_TABLE_ONE_BY_ONE,
   );
   return new Map(rows.map((x) => [Number(x.k), x]));
 }
@@ -148,7 +152,7 @@ export async function evidenceNodes(
   keys: number[],
 ): Promise<Map<number, EvidenceNodeRow>> {
   if (!keys.length) return new Map();
-  const rows = await byPrimaryKey(r, 'Evidence', 'k', keys, EVIDENCE_COLS);
+  const rows = await byPrimaryKey(r, 'Evidence', 'k', keys, EVIDENCE_COLS, BIG_TABLE_ONE_BY_ONE);
   return new Map(rows.map((x) => [Number(x.k), toEvidenceNode(x)]));
 }
 

@@ -170,13 +170,30 @@ function runnerFor(conn: Connection, bulk: boolean): KuzuRunner {
       }
       const all = Array.isArray(res) ? res : [res];
       try {
-        const rows = all.length > 0 ? await all[all.length - 1]!.getAll() : [];
-        return rows as Row[];
+        return all.length > 0 ? await readRows(all[all.length - 1]!) : [];
       } finally {
         for (const r of all) r.close();
       }
     },
   };
+}
+
+/** Rows read synchronously between two yields to the event loop (a few milliseconds of work). */
+const ROWS_PER_SLICE = 2000;
+
+/**
+ * Converts a result to JS rows. The binding's async getAll() hops to the thread pool for every row: 100k
+ * rows took 9.9 s that way and 0.19 s with getNextSync(). Reading synchronously in slices, yielding between
+ * them, keeps that speed without holding the event loop for long on a large result.
+ */
+async function readRows(res: QueryResult): Promise<Row[]> {
+  const rows: Row[] = [];
+  res.resetIterator();
+  while (res.hasNext()) {
+    rows.push(res.getNextSync() as Row);
+    if (rows.length % ROWS_PER_SLICE === 0) await new Promise((resolve) => setImmediate(resolve));
+  }
+  return rows;
 }
 
 function toStoreError(e: unknown, cypher: string): AriadneError {
