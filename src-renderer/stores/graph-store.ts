@@ -34,6 +34,8 @@ interface GraphState {
   select(s: Selection): void;
   setPanel(p: SidePanel): void;
   setPaths(paths: GraphPath[]): void;
+  /** Drops the search highlight, and the search panel if it is the one open. */
+  clearPaths(): void;
   setFocusPath(i: number | null): void;
   removeNode(id: string): void;
 }
@@ -79,6 +81,7 @@ export const useGraphStore = create<GraphState>((set, get) => ({
   select: (selection) => set({ selection, panel: selection ? 'selection' : get().panel }),
   setPanel: (panel) => set({ panel }),
   setPaths: (paths) => set({ paths, focusPath: null, panel: 'search' }),
+  clearPaths: () => set({ paths: [], focusPath: null, panel: get().panel === 'search' ? null : get().panel }),
   setFocusPath: (focusPath) => set({ focusPath }),
   removeNode(id) {
     const sg = get().subgraph;

@@ -8,6 +8,7 @@ import { makeFixtures, type FixtureFiles } from '../fixtures/make-fixtures';
 import { chromiumMissingReason, launchChromium } from '../helpers/browser';
 import { startServe, type ServeProcess } from '../helpers/serve-process';
 import { startSim, type Sim } from '../sim/server';
+import { dropFiles } from './page-actions';
 
 const SHOTS = path.resolve('test-results/screens');
 const NEEDED = [
@@ -23,20 +24,6 @@ const unwired = NEEDED.filter((m) => !(methodNames as string[]).includes(m));
 const missing = chromiumMissingReason();
 if (missing && process.env.CI) throw new Error(missing);
 if (unwired.length) console.warn(`ui-flows skipped: the contract has no ${unwired.join(', ')} yet`);
-
-/** Drops files on the window the way a user does: a drop event carrying File objects. */
-async function dropFiles(page: Page, files: string[]) {
-  const payload = files.map((f) => ({ name: path.basename(f), b64: fs.readFileSync(f).toString('base64') }));
-  await page.evaluate((items) => {
-    const dt = new DataTransfer();
-    for (const { name, b64 } of items) {
-      const bin = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-      dt.items.add(new File([bin], name, { type: 'application/pdf' }));
-    }
-    for (const type of ['dragenter', 'dragover', 'drop'])
-      document.body.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
-  }, payload);
-}
 
 /** The acceptance path against the real handlers, with the Ollama simulator as the model server. */
 describe.skipIf(!!missing || unwired.length > 0)(

@@ -182,7 +182,9 @@ export function EntityPanel({ id }: { id: string }) {
           <li key={i}>
             <blockquote>“{ev.citation.quote}”</blockquote>
             <div className="small">
-              {ev.description} <CitationLink c={ev.citation} />
+              {/* Some models describe a relationship with the very sentence quoted above: say it once. */}
+              {ev.description.trim() !== ev.citation.quote.trim() && ev.description}{' '}
+              <CitationLink c={ev.citation} />
             </div>
           </li>
         ))}

@@ -82,11 +82,18 @@ export function GraphView() {
   const highlight = useMemo<Highlight | null>(() => {
     const shown = focusPath != null ? paths.slice(focusPath, focusPath + 1) : paths;
     if (shown.length === 0) return null;
+    // One node per community at that level of detail: light up the communities the paths run through,
+    // or every node would be faded.
+    const community = new Map(subgraph?.nodes.map((n) => [n.id, `community:${n.communityId ?? 'none'}`]));
+    const key = (id: string) => (lod === 'communities' ? (community.get(id) ?? 'community:none') : id);
     return {
-      nodes: new Set(shown.flatMap((p) => p.nodes.map((n) => n.id))),
-      edges: new Set(shown.flatMap((p) => p.edges.map((e) => edgeId(e.source, e.target)))),
+      nodes: new Set(shown.flatMap((p) => p.nodes.map((n) => key(n.id)))),
+      edges: new Set(shown.flatMap((p) => p.edges.map((e) => edgeId(key(e.source), key(e.target))))),
     };
-  }, [paths, focusPath]);
+  }, [paths, focusPath, lod, subgraph]);
+
+  // The search result lives in this view: its highlight must not outlive it, with no Clear button left.
+  useEffect(() => () => useGraphStore.getState().clearPaths(), []);
 
   const search = async (pin?: { id: string; which: 'from' | 'to' }) => {
     if (!term.trim()) return;

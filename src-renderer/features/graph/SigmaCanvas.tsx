@@ -1,6 +1,7 @@
 import Graph from 'graphology';
 import { useEffect, useRef, useState } from 'react';
 import Sigma from 'sigma';
+import { drawDiscNodeHover, type NodeHoverDrawingFunction } from 'sigma/rendering';
 import { useAppStore } from '../../stores/app-store';
 import type { ViewModel } from './graph-model';
 import { useLayout } from './use-layout';
@@ -12,6 +13,13 @@ export interface Highlight {
 export const edgeId = (a: string, b: string) => (a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`);
 
 const FADED = { light: '#d5d9df', dark: '#323944' };
+
+/**
+ * Sigma draws hovered and selected labels on a white box in the label colour, which is near-white in the
+ * dark theme: the box keeps dark text in both themes.
+ */
+const drawHover: NodeHoverDrawingFunction = (context, data, settings) =>
+  drawDiscNodeHover(context, data, { ...settings, labelColor: { color: '#1b1f24' } });
 
 interface Props {
   view: ViewModel;
@@ -43,9 +51,12 @@ export function SigmaCanvas(props: Props) {
       enableEdgeEvents: true,
       hideEdgesOnMove: true,
       renderEdgeLabels: false,
-      labelRenderedSizeThreshold: 7,
+      // An entity with one piece of evidence is drawn 4.6 px wide (graph-model's sizeOf): a young library
+      // would show no label at all above 7 px. The label grid (labelDensity) still thins out big graphs.
+      labelRenderedSizeThreshold: 4,
       labelDensity: 0.6,
       labelFont: 'Inter, system-ui, sans-serif',
+      defaultDrawNodeHover: drawHover,
       zIndex: true,
       minCameraRatio: 0.02,
       maxCameraRatio: 8,

@@ -8,6 +8,9 @@ const PPE = 3;
 /** Each batch costs the main thread a full sigma refresh: big graphs get fewer, larger steps. */
 const postEvery = (n: number) => (n > 5000 ? 1000 : n > 1000 ? 250 : 120);
 
+/** Up to this many nodes the layout uses strong gravity (see the settings below). */
+const SMALL_GRAPH = 1000;
+
 let current = 0;
 
 self.onmessage = (ev: MessageEvent<LayoutIn>) => {
@@ -44,13 +47,16 @@ async function run(msg: Extract<LayoutIn, { type: 'start' }>) {
     nodes[t + 6] += w;
   }
   // inferSettings' choices: Barnes-Hut above a few hundred nodes, stronger scaling for big graphs.
+  // Strong gravity (pull grows with distance) for small graphs: under FA2's constant pull, a disconnected
+  // pair settles about scalingRatio × total mass away, and fitting the camera to it shrinks the rest of a
+  // young library to a dot. Big graphs keep the constant pull, which separates their clusters better.
   const settings = {
     linLogMode: false,
     outboundAttractionDistribution: false,
     adjustSizes: false,
     edgeWeightInfluence: 0.5,
     scalingRatio: n > 2000 ? 10 : 2,
-    strongGravityMode: false,
+    strongGravityMode: n <= SMALL_GRAPH,
     gravity: 1,
     slowDown: 1 + Math.log(Math.max(1, n)),
     barnesHutOptimize: n > 400,

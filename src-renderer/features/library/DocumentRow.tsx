@@ -73,7 +73,8 @@ export function DocumentRow({ doc }: { doc: DocumentSummary }) {
           {[
             doc.authors.slice(0, 3).join(', ') + (doc.authors.length > 3 ? ' et al.' : ''),
             doc.year,
-            doc.fileName,
+            // Until parsing finds a title the file name is the title: once is enough.
+            doc.fileName !== label && doc.fileName,
           ]
             .filter(Boolean)
             .join(' · ')}
@@ -98,7 +99,8 @@ export function DocumentRow({ doc }: { doc: DocumentSummary }) {
               )}
             </div>
             <div className="doc-progress-text muted" data-testid="doc-progress">
-              <span>{STAGE_LABEL[doc.stage] ?? doc.stage}</span>
+              {/* A finished document's stage is "Done"; beside a Failed badge that only confuses. */}
+              {active && <span>{STAGE_LABEL[doc.stage] ?? doc.stage}</span>}
               {doc.chunksTotal > 0 && (
                 <span>
                   passages {doc.chunksDone}/{doc.chunksTotal}
