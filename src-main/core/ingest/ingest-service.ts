@@ -1,10 +1,12 @@
 import os from 'node:os';
 import path from 'node:path';
 import { AriadneError } from '../../contract/errors';
+import { AppSettings } from '../../contract/settings';
 import type { Clock, Logger } from '../deps';
 import type { EventBus } from '../event-bus';
 import type { Library } from '../library';
 import { createLimiter } from '../llm/limiter';
+import { entityTypesFor } from '../llm/schemas';
 import { cancelled } from '../llm/retry';
 import type { LlmTasks } from '../llm/tasks';
 import { createParser } from './parse/parse-in-worker';
@@ -30,7 +32,7 @@ export interface IngestOptions extends Partial<PipelineOptions>, Partial<Schedul
   workers?: number;
   /** Jobs waiting or running before enqueue is refused. Default 10 000. */
   capacity?: number;
-  /** LLM calls in flight across all documents. Default 4. */
+  /** LLM calls in flight across all documents. Default: the Settings value (2). */
   llmConcurrency?: number;
   parseTimeoutMs?: number;
   /** Attempts inside one task call (the task layer varies the seed on retry). Default 2. */
@@ -54,13 +56,20 @@ export async function startIngest(deps: IngestDeps) {
   const { library, clock, events } = deps;
   const log = deps.log.child({ domain: 'ingest' });
   const o = deps.options ?? {};
+  // Options given by the caller win; otherwise the Settings screen's values, read when they are used.
+  const app = () => appSettingsOf(library);
   const opts: PipelineOptions = {
     maxChunkRetries: o.maxChunkRetries ?? 3,
     maxJobRetries: o.maxJobRetries ?? 3,
     backoffBaseMs: o.backoffBaseMs ?? 1000,
     backoffMaxMs: o.backoffMaxMs ?? 60_000,
     perJobLlmConcurrency: o.perJobLlmConcurrency ?? 2,
-    blockTokens: o.blockTokens ?? 1000,
+    get blockTokens() {
+      return o.blockTokens ?? app().chunkTokens;
+    },
+    get entityTypes() {
+      return o.entityTypes ?? entityTypesFor({ longevity: app().entityTypeSet !== 'biomedical' });
+    },
     random: o.random ?? Math.random,
   };
   const queue = new JobQueue(library.graph, clock, o.capacity ?? 10_000);
@@ -76,7 +85,7 @@ export async function startIngest(deps: IngestDeps) {
       : openCallJournal(path.join(library.dataDir, 'ingest-journal.ndjson'));
   const runner = createStepRunner(deps.tasks, pool, journal);
   const index = await EntityIndex.load(library.graph, library.vectors);
-  const global = createLimiter(o.llmConcurrency ?? 4);
+  const global = createLimiter(() => o.llmConcurrency ?? app().concurrency);
   const perJob = new Map<string, ReturnType<typeof createLimiter>>();
   const tracker = new ProgressTracker(() => clock.now());
   let paused = false;
@@ -210,4 +219,10 @@ export async function startIngest(deps: IngestDeps) {
       journal.close();
     },
   };
+}
+
+/** The Settings screen's values stored in the library; a hand-edited invalid value is ignored, not fatal. */
+function appSettingsOf(library: Library): AppSettings {
+  const r = AppSettings.safeParse(library.settings.get().app ?? {});
+  return r.success ? r.data : AppSettings.parse({});
 }

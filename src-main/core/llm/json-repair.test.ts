@@ -26,6 +26,11 @@ describe('repairJson', () => {
   it('rejects text without JSON', () => {
     expect(() => repairJson('I cannot help with that.')).toThrow(/no JSON/);
   });
+  it('does not mistake brackets in prose for cut-off JSON', () => {
+    expect(() => repairJson('The passage [on page 3 discusses mTOR {sic')).toThrow(/no JSON/);
+    expect(repairJson('As shown in [1], the result is {"a": 1}')).toEqual({ a: 1 });
+    expect(repairJson('Questions: ["What is X?", "Why?"]')).toEqual(['What is X?', 'Why?']);
+  });
 });
 
 describe('context sizing', () => {

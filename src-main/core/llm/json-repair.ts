@@ -9,7 +9,9 @@ export function repairJson(raw: string): unknown {
   let text = raw.trim();
   const fence = /```(?:json|JSON)?\s*([\s\S]*?)(?:```|$)/.exec(text);
   if (fence) text = fence[1]!.trim();
-  const start = text.search(/[[{]/);
+  // Prose may hold brackets ("see [1]", "{sic"); JSON starts where a bracket opens a key or an element. No
+  // task replies with a bare list of numbers, so "[1]" is read as a citation, not as JSON.
+  const start = text.search(JSON_START);
   if (start < 0) throw invalid('the reply contains no JSON', raw);
   text = text.slice(start);
   const end = balancedEnd(text);
@@ -32,6 +34,8 @@ export function repairJson(raw: string): unknown {
     throw invalid(`the reply is not valid JSON (${(e as Error).message})`, raw);
   }
 }
+
+const JSON_START = /\{\s*(?:"|\})|\[\s*(?:[[{"\]]|true|false|null)/;
 
 function invalid(why: string, raw: string) {
   return new AriadneError(

@@ -10,7 +10,9 @@ export interface Limiter {
  * Caps calls in flight. Ollama queues what exceeds OLLAMA_NUM_PARALLEL and answers 503 when its queue is
  * full; waiting here instead keeps timeouts meaningful (they start when the call is actually sent).
  */
-export function createLimiter(max: number): Limiter {
+export function createLimiter(limit: number | (() => number)): Limiter {
+  // A function limit is read on every acquire and release, so a changed setting applies without a restart.
+  const max = typeof limit === 'number' ? () => limit : limit;
   let active = 0;
   const queue: {
     resolve: (release: () => void) => void;
@@ -19,12 +21,11 @@ export function createLimiter(max: number): Limiter {
   }[] = [];
   const release = () => {
     active--;
-    while (queue.length) {
+    while (queue.length && active < max()) {
       const next = queue.shift()!;
       if (next.signal?.aborted) continue;
       active++;
       next.resolve(once(release));
-      return;
     }
   };
   return {
@@ -36,7 +37,7 @@ export function createLimiter(max: number): Limiter {
     },
     acquire(signal) {
       if (signal?.aborted) return Promise.reject(cancelled());
-      if (active < max) {
+      if (active < max()) {
         active++;
         return Promise.resolve(once(release));
       }

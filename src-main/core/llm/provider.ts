@@ -15,6 +15,9 @@ export interface ChatMessage {
   content: string;
 }
 
+/** Texts per embedding request a provider sends by default. */
+export const EMBED_BATCH_SIZE = 32;
+
 export interface CallOptions {
   signal?: AbortSignal;
   /** Overrides the provider's default timeout for this call. */

@@ -1,3 +1,4 @@
+import { EMBED_BATCH_SIZE } from '../../llm/provider';
 import type { ChunkEvidence } from '../../store/graph/types';
 import type { ChunkRecord } from '../../store/graph/types';
 import type { Job } from '../queue/types';
@@ -5,7 +6,11 @@ import { resolveEntities, type Resolution } from '../resolve/resolve';
 import type { PipelineContext } from './context';
 import type { GroundedEntity, GroundedExtraction } from './postprocess';
 
-const EMBED_BATCH = 64;
+/**
+ * One journaled embedding call is one request to the provider: a call split into several requests would,
+ * if killed between them, pay again on restart for the requests already answered.
+ */
+const EMBED_BATCH = EMBED_BATCH_SIZE;
 
 const entityText = (name: string, description: string) => (description ? `${name}: ${description}` : name);
 

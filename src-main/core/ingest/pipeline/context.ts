@@ -16,8 +16,10 @@ export interface PipelineOptions {
   backoffMaxMs: number;
   /** LLM calls in flight for one document. Default 2. */
   perJobLlmConcurrency: number;
-  /** Block size for chunking, in estimated tokens. Default 1000. */
-  blockTokens: number;
+  /** Block size for chunking, in estimated tokens. Read when a document is chunked (Settings may change it). */
+  readonly blockTokens: number;
+  /** Entity types extraction asks for; undefined leaves the provider's default set. Read per chunk. */
+  readonly entityTypes: readonly string[] | undefined;
   random: () => number;
 }
 

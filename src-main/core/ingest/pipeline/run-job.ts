@@ -96,7 +96,7 @@ export async function runJob(ctx: PipelineContext, job: Job, signal: AbortSignal
       (async () => {
         const raw = await runStep(ctx, job, signal, c.index, 'extract', runner.chatModel, async () => {
           const t0 = ctx.clock.now();
-          const x = await runner.extract(c.text, context, signal);
+          const x = await runner.extract(c.text, context, signal, ctx.opts.entityTypes);
           const g = await ctx.pool.run((api) => api.ground(x, c.text));
           ctx.log.log('info', 'chunk extracted', {
             chunk: chunkId(job.docId, c.index),

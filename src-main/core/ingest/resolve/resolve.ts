@@ -55,8 +55,9 @@ export async function resolveEntities(
     if (ctx.index.get(ownId)) continue;
     const pool = new Map<string, IndexedEntity>();
     for (const c of ctx.index.candidates(e.name)) pool.set(c.id, c);
+    // Known pairs: the abbreviation or long form this document defines, and entities already aliased so.
     const abbrev = new Set<string>();
-    for (const other of partners.get(matchKey(e.name)) ?? []) {
+    for (const other of [e.name, ...(partners.get(matchKey(e.name)) ?? [])]) {
       for (const c of ctx.index.byName(other)) {
         pool.set(c.id, c);
         abbrev.add(c.id);

@@ -35,12 +35,19 @@ export interface CandidateInfo {
 /**
  * 0.4 · name (Jaro–Winkler against the name and every alias; 1.0 for a known abbreviation pair)
  * + 0.4 · cosine of the entity embeddings + 0.2 · type (1.0 same type, 0.3 compatible).
+ *
+ * A known pair (the document defines "AMP-activated protein kinase (AMPK)", or the candidate already carries
+ * this name as an alias) scores at least the match threshold: the text itself says the two are one thing,
+ * while the cosine of their descriptions depends on which sentences each happened to be described by — so
+ * without the floor whether AMPK and its long form merge would depend on the order documents arrived in.
+ * Callers only pass type-compatible candidates.
  */
-export function scorePair(a: ScoreInput, b: CandidateInfo, abbreviationPair: boolean): number {
+export function scorePair(a: ScoreInput, b: CandidateInfo, knownPair: boolean): number {
   const n = normaliseName(a.name);
   const names = [b.name, ...b.aliases].map(normaliseName);
-  const nameScore = abbreviationPair ? 1 : Math.max(...names.map((x) => jaroWinkler(n, x)));
+  const nameScore = knownPair ? 1 : Math.max(...names.map((x) => jaroWinkler(n, x)));
   const semantic = a.vector && b.vector ? Math.max(0, cosine(a.vector, b.vector)) : 0;
   const typeScore = a.type === b.type ? 1 : 0.3;
-  return 0.4 * nameScore + 0.4 * semantic + 0.2 * typeScore;
+  const score = 0.4 * nameScore + 0.4 * semantic + 0.2 * typeScore;
+  return knownPair ? Math.max(score, MATCH_THRESHOLD) : score;
 }

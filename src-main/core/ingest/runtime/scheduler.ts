@@ -105,7 +105,7 @@ export function createScheduler(
       await finish(
         job,
         status,
-        nFailed ? `${nFailed} of ${total} chunks failed; retry them when the cause is fixed.` : null,
+        nFailed ? `${nFailed} of ${total} passages failed; retry them when the cause is fixed.` : null,
       );
     } catch (e) {
       if (signal.aborted || (isAriadneError(e) && e.code === 'cancelled')) {

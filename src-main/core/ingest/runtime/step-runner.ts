@@ -18,7 +18,12 @@ export interface StepRunner {
   readonly embedModel: string;
   readonly counters: Counters;
   summarize(text: string, previousSummary: string, signal: AbortSignal): Promise<string>;
-  extract(text: string, previousSummary: string, signal: AbortSignal): Promise<Extraction>;
+  extract(
+    text: string,
+    previousSummary: string,
+    signal: AbortSignal,
+    entityTypes?: readonly string[],
+  ): Promise<Extraction>;
   questions(text: string, signal: AbortSignal): Promise<string[]>;
   embed(texts: string[], signal: AbortSignal): Promise<number[][]>;
 }
@@ -73,11 +78,15 @@ export function createStepRunner(
           ? viaPool<string>('summarize', { text, previousSummary })
           : tasks.summarize({ text, previousSummary }, { signal }),
       ),
-    extract: (text, previousSummary, signal) =>
-      call('extract', [text, previousSummary], text.length + previousSummary.length, () =>
-        builtin
-          ? viaPool<Extraction>('extract', { text, previousSummary })
-          : tasks.extract({ text, previousSummary }, { signal }),
+    extract: (text, previousSummary, signal, entityTypes) =>
+      call(
+        'extract',
+        entityTypes ? [text, previousSummary, entityTypes] : [text, previousSummary],
+        text.length + previousSummary.length,
+        () =>
+          builtin
+            ? viaPool<Extraction>('extract', { text, previousSummary, entityTypes })
+            : tasks.extract({ text, previousSummary, entityTypes }, { signal }),
       ),
     questions: (text, signal) =>
       call('questions', text, text.length, () =>

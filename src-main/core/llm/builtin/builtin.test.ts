@@ -3,6 +3,7 @@ import { BIOMEDICAL_ENTITY_TYPES, extractionSchema } from '../schemas';
 import { createTasks } from '../tasks';
 import { createBuiltinProvider } from './builtin-provider';
 import { BUILTIN_EMBED_DIM, hashedEmbedding } from './embed';
+import { extractiveAnswer } from './engine';
 import { findLongForm, ruleExtract } from './extract';
 
 const TEXT =
@@ -57,6 +58,15 @@ describe('rule extraction', () => {
     );
     expect(rel?.relationship_keywords).toContain('activates');
   });
+  it('describes an entity from running text, not from the title or a heading', () => {
+    const x = ruleExtract(
+      'Metformin and AMPK in ageing mice\n\nJ. Smith, A. Jones\n\nDiscussion\n\nMetformin activates AMPK in the liver of aged mice.',
+      { entityTypes: BIOMEDICAL_ENTITY_TYPES },
+    );
+    const metformin = x.entities.find((e) => e.entity_name === 'Metformin');
+    expect(metformin?.entity_description).toBe('Metformin activates AMPK in the liver of aged mice.');
+  });
+
   it('keeps to the requested entity types', () => {
     const x = ruleExtract(TEXT, { entityTypes: ['gene'] });
     expect(x.entities.map((e) => e.entity_name)).toEqual(['TP53']);
@@ -93,5 +103,14 @@ describe('builtin tasks', () => {
     });
     expect(report.title).toMatch(/Metformin/);
     expect(await tasks.dimension()).toBe(384);
+  });
+});
+
+describe('extractive answers', () => {
+  it('never glue a section heading to the sentence after it', () => {
+    const answer = extractiveAnswer('What does metformin activate?', [
+      { n: 1, text: 'Discussion\n\nMetformin activates AMPK in hepatocytes. Other text follows here.' },
+    ]);
+    expect(answer).toBe('Metformin activates AMPK in hepatocytes [1].');
   });
 });

@@ -1,7 +1,7 @@
 import type { CommunityReport } from '../schemas';
 import type { AnswerSource, CommunityInput } from '../tasks';
 import { ruleExtract } from './extract';
-import { contentTerms, splitSentences, truncate } from './text';
+import { contentTerms, isProse, splitSentences, truncate } from './text';
 
 /**
  * The deterministic "model" behind the built-in provider (and the Ollama simulator): extractive summaries,
@@ -99,7 +99,7 @@ export function extractiveAnswer(question: string, sources: AnswerSource[]): str
   const scored: { text: string; n: number; score: number; order: number }[] = [];
   let order = 0;
   for (const s of sources) {
-    for (const sentence of splitSentences(s.text)) {
+    for (const sentence of splitSentences(s.text).filter(isProse)) {
       const terms = contentTerms(sentence);
       const hits = new Set(terms.filter((t) => q.has(t))).size;
       if (hits)
@@ -108,10 +108,13 @@ export function extractiveAnswer(question: string, sources: AnswerSource[]): str
   }
   if (!scored.length) return 'The provided sources do not answer this question.';
   scored.sort((a, b) => b.score - a.score || a.order - b.order);
-  return scored
-    .slice(0, 3)
-    .map((s) => `${s.text.replace(/\s*$/, '')} [${s.n}]`)
-    .join(' ');
+  return (
+    scored
+      .slice(0, 3)
+      // The marker goes before the full stop, as a scientist writes it: "… in hepatocytes [1]."
+      .map((s) => s.text.trim().replace(/([.!?]["')\]]*)?$/, (stop = '') => ` [${s.n}]${stop}`))
+      .join(' ')
+  );
 }
 
 export function communityReport(input: CommunityInput): CommunityReport {

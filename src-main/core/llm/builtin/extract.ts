@@ -1,6 +1,6 @@
 import type { Extraction } from '../schemas';
 import { RELATION_VERBS, lexiconEntries, typeFromHead } from './lexicon';
-import { STOPWORDS, escapeRegExp, splitSentences, truncate } from './text';
+import { STOPWORDS, escapeRegExp, isProse, splitSentences, truncate } from './text';
 
 export interface RuleExtractOptions {
   entityTypes: readonly string[];
@@ -91,10 +91,11 @@ export function ruleExtract(text: string, opts: RuleExtractOptions): Extraction 
   }));
   const sentences = splitSentences(text);
   const aliases = new Map<string, { name: string; type: string }>();
-  const entities = new Map<string, { name: string; type: string; description: string }>();
+  const entities = new Map<string, { name: string; type: string; description: string; fromProse: boolean }>();
   const relationships: Extraction['relationships'] = [];
 
   for (const sentence of sentences) {
+    const prose = isProse(sentence);
     let spans: Span[] = abbreviationSpans(sentence, typeOf);
     for (const s of spans) aliases.set(s.definition!, { name: s.name, type: s.type });
     for (const [sf, target] of aliases) {
@@ -148,11 +149,18 @@ export function ruleExtract(text: string, opts: RuleExtractOptions): Extraction 
     for (const s of taken) {
       const key = s.name.toLowerCase();
       const known = entities.get(key);
-      if (!known) {
-        const description = s.definition
-          ? `${s.name} (abbreviated ${s.definition}). ${truncate(sentence, 400)}`
-          : truncate(sentence, 400);
-        entities.set(key, { name: s.name, type: s.type, description });
+      // A title or heading names an entity but does not describe it: the first sentence of running text does.
+      if (!known || (prose && !known.fromProse)) {
+        const abbreviated = s.definition
+          ? `${s.name} (abbreviated ${s.definition}). `
+          : (known?.description.match(/^[^(]* \(abbreviated [^)]*\)\. /)?.[0] ?? '');
+        const description = `${abbreviated}${truncate(sentence, 400)}`;
+        entities.set(key, {
+          name: known?.name ?? s.name,
+          type: known?.type ?? s.type,
+          description,
+          fromProse: prose,
+        });
       }
       const name = (known ?? entities.get(key)!).name;
       if (!inSentence.includes(name)) inSentence.push(name);

@@ -2,9 +2,17 @@
 
 const ABBREV_BEFORE_DOT = /\b(?:e\.g|i\.e|et al|vs|Fig|Figs|Ref|Eq|approx|ca|cf|resp|Dr|Prof|No|Vol|St)\.$/i;
 
-/** Sentence split that survives "et al.", "e.g.", decimals and initials, common in papers. */
+/**
+ * Sentence split that survives "et al.", "e.g.", decimals and initials, common in papers. Paragraph breaks
+ * always end a sentence, so a heading, a title or an author line is a piece of its own instead of being
+ * glued to the sentence after it ("Discussion Metformin activates …").
+ */
 export function splitSentences(text: string): string[] {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  return text.split(/\n\s*\n|\n(?=\s*#)|(?<=^#[^\n]*)\n/m).flatMap(splitParagraph);
+}
+
+function splitParagraph(paragraph: string): string[] {
+  const flat = paragraph.replace(/\s+/g, ' ').trim();
   if (!flat) return [];
   const out: string[] = [];
   let start = 0;
@@ -19,6 +27,11 @@ export function splitSentences(text: string): string[] {
   const tail = flat.slice(start).trim();
   if (tail) out.push(tail);
   return out.filter((s) => /[A-Za-z]/.test(s));
+}
+
+/** A sentence of running text, not a heading, title or author line: it ends like a sentence, or is long. */
+export function isProse(sentence: string): boolean {
+  return /[.!?]["')\]]*$/.test(sentence) || sentence.split(' ').length >= 30;
 }
 
 export const STOPWORDS = new Set(

@@ -7,7 +7,14 @@ import { createLimiter } from '../limiter';
 import type { CallOutcome } from '../../../contract/llm';
 import type { LlmMetrics } from '../metrics';
 import { createMetrics, outcomeOf } from '../metrics';
-import type { ChatRequest, ChatResult, ChatValue, LlmProvider, ProviderHealth } from '../provider';
+import {
+  EMBED_BATCH_SIZE,
+  type ChatRequest,
+  type ChatResult,
+  type ChatValue,
+  type LlmProvider,
+  type ProviderHealth,
+} from '../provider';
 import { estimateMessagesTokens, estimateTokens, fitContext } from '../tokens';
 import { callGuard, clientFor } from './call-guard';
 import { formatFor, validateStructured } from './structured';
@@ -207,7 +214,7 @@ export function createOllamaProvider(opts: OllamaProviderOptions): OllamaProvide
 
     async embed(texts, o = {}) {
       const op = o.op ?? 'embed';
-      const batchSize = opts.embedBatchSize ?? 32;
+      const batchSize = opts.embedBatchSize ?? EMBED_BATCH_SIZE;
       const out: number[][] = [];
       for (let i = 0; i < texts.length; i += batchSize) {
         const batch = texts.slice(i, i + batchSize);

@@ -52,4 +52,23 @@ describe('verifyCitations', () => {
     const r = verifyCitations('Second page text here about mTOR signalling [1].', sources);
     expect(r.citations[0]!.page).toBe(4);
   });
+
+  it('attaches a marker written after the full stop to the sentence it follows', () => {
+    const r = verifyCitations(
+      'Oleoylethanolamide increased Akkermansia muciniphila in obese mice. [1] Galaxies are observed with telescopes. [2]',
+      sources,
+    );
+    expect(r.dropped).toBe(0);
+    expect(r.citations.map((c) => c.supported)).toEqual([true, true]);
+    expect(r.answer).toBe(
+      'Oleoylethanolamide increased Akkermansia muciniphila in obese mice [1]. Galaxies are observed with telescopes [2].',
+    );
+  });
+
+  it('splits grouped markers so each source is checked on its own', () => {
+    const r = verifyCitations('Oleoylethanolamide increased Akkermansia muciniphila [1, 2].', sources);
+    expect(r.citations.find((c) => c.n === 1)?.supported).toBe(true);
+    expect(r.citations.find((c) => c.n === 2)?.supported).toBe(false);
+    expect(r.answer).toBe('Oleoylethanolamide increased Akkermansia muciniphila [1].');
+  });
 });

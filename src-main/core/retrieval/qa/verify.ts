@@ -7,6 +7,22 @@ import type { Source } from './types';
 export const SUPPORT_MIN = 0.5;
 
 const MARK = /\s?\[(\d{1,3})\]/g;
+/** "[1, 3]" or "[1;3]" → "[1][3]", so every marker names one source. */
+const GROUPED = /\[(\d{1,3}(?:\s*[,;]\s*\d{1,3})+)\]/g;
+/** Markers written after the full stop ("… in mice. [2]") belong to the sentence before them. */
+const AFTER_STOP = /([.!?])((?:\s?\[\d{1,3}\])+)(?=\s|$)/g;
+
+/** The answer with markers in one canonical form: one source per marker, placed before the full stop. */
+function canonicalMarkers(answer: string): string {
+  return answer
+    .replace(GROUPED, (_, list: string) =>
+      list
+        .split(/[,;]/)
+        .map((n) => `[${n.trim()}]`)
+        .join(''),
+    )
+    .replace(AFTER_STOP, (_, stop: string, marks: string) => `${marks}${stop}`);
+}
 
 /**
  * Checks every [n] of an answer against the passage it points at. For each citing sentence, the best
@@ -19,6 +35,7 @@ export function verifyCitations(
   answer: string,
   sources: Source[],
 ): { answer: string; citations: AnswerCitation[]; dropped: number } {
+  answer = canonicalMarkers(answer);
   const byN = new Map(sources.map((s, i) => [i + 1, s]));
   const support = new Map<number, { quote: string; score: number }>();
   const claimOf = new Map<number, string[]>();

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { createLimiter } from './limiter';
+
+describe('createLimiter', () => {
+  it('holds calls beyond the limit until a slot is released', async () => {
+    const l = createLimiter(2);
+    const a = await l.acquire();
+    await l.acquire();
+    let third = false;
+    void l.acquire().then(() => (third = true));
+    await Promise.resolve();
+    expect([l.active, l.waiting, third]).toEqual([2, 1, false]);
+    a();
+    a(); // releasing twice frees one slot only
+    await Promise.resolve();
+    expect([l.active, l.waiting, third]).toEqual([2, 0, true]);
+  });
+
+  it('follows a limit that changes while calls wait', async () => {
+    let max = 1;
+    const l = createLimiter(() => max);
+    const first = await l.acquire();
+    const started: number[] = [];
+    for (const n of [1, 2, 3]) void l.acquire().then(() => started.push(n));
+    await Promise.resolve();
+    expect(started).toEqual([]);
+    max = 3;
+    first();
+    await Promise.resolve();
+    expect(started).toEqual([1, 2, 3]);
+    expect(l.active).toBe(3);
+  });
+
+  it('rejects a waiting call when its signal aborts', async () => {
+    const l = createLimiter(1);
+    await l.acquire();
+    const ac = new AbortController();
+    const waiting = l.acquire(ac.signal);
+    ac.abort();
+    await expect(waiting).rejects.toMatchObject({ code: 'cancelled' });
+    expect(l.waiting).toBe(0);
+  });
+});
