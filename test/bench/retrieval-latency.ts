@@ -4,14 +4,13 @@
  *   npx tsx test/bench/store.ts --keep /tmp/ariadne-bench-100k
  *   npx tsx test/bench/retrieval-latency.ts --library /tmp/ariadne-bench-100k [--queries 50]
  * Prints p50/p95 of graph search (one term, 3 hops; two terms) and of the QA retrieval stage (naive,
- * local) with the built-in provider: no chat model runs, so LLM time is excluded by construction.
+ * local, agentic) with the built-in provider: no chat model runs, so LLM time is excluded by construction.
+ * The store benchmark prints the same figures after its own; this runs them alone on a kept library.
  */
 import fs from 'node:fs';
 import { createMemoryLogger, systemClock } from '../../src-main/core/deps';
 import { openLibrary } from '../../src-main/core/library';
-import { createBuiltinProvider } from '../../src-main/core/llm/builtin/builtin-provider';
-import { createTasks } from '../../src-main/core/llm/tasks';
-import { createRetrievalService, graphSearch, makeQaContext, retrieve } from '../../src-main/core/retrieval';
+import { benchRetrievalStages } from './retrieval-stages';
 
 const opt = (name: string, def?: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -27,22 +26,10 @@ if (!fs.existsSync(`${dir}/graph.kuzu`)) {
 let seed = 7;
 const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 const lib = await openLibrary({ dataDir: dir, clock: systemClock, log: createMemoryLogger() });
-const tasks = createTasks(createBuiltinProvider());
-const svc = createRetrievalService({
-  library: async () => lib,
-  tasks,
-  clock: systemClock,
-  log: createMemoryLogger(),
-});
 const counts = await lib.graph.counts();
 console.log(
   `library ${dir}: ${counts.entities} entities, ${counts.evidence} evidence rows, ${counts.chunks} chunks`,
 );
-const names = (await lib.graph.query('MATCH (e:Entity) RETURN e.name AS n LIMIT 200000')).map((r) =>
-  String(r.n),
-);
-const pick = () => names[Math.floor(rand() * names.length)]!;
-
 async function timeIt(label: string, f: () => Promise<unknown>) {
   await f(); // warm-up (name index, caches)
   const t: number[] = [];
@@ -56,26 +43,5 @@ async function timeIt(label: string, f: () => Promise<unknown>) {
   console.log(`${label.padEnd(40)} p50 ${p(0.5).padStart(8)} ms   p95 ${p(0.95).padStart(8)} ms`);
 }
 
-const t0 = performance.now();
-const c = await svc.context();
-console.log(
-  `name index loaded in ${((performance.now() - t0) / 1000).toFixed(1)} s (${c.names.size} names and aliases)`,
-);
-const filters = { direction: 'both' as const, minEvidence: 1 };
-await timeIt('graph search, one term, 3 hops', () =>
-  graphSearch(c, { term: pick(), hops: 3, limit: 25, filters }),
-);
-await timeIt('graph search, one term, 2 hops', () =>
-  graphSearch(c, { term: pick(), hops: 2, limit: 25, filters }),
-);
-await timeIt('graph search, two terms, ≤3 hops', () =>
-  graphSearch(c, { term: pick(), to: pick(), hops: 3, limit: 10, filters }),
-);
-for (const mode of ['naive', 'local', 'agentic'] as const) {
-  await timeIt(`QA retrieval stage (${mode})`, async () => {
-    const { ctx } = makeQaContext(c);
-    return retrieve(ctx, `What is known about ${pick()} and gut microbiota in obesity?`, mode);
-  });
-}
-await svc.close();
+await benchRetrievalStages(lib, timeIt, rand);
 await lib.close();

@@ -11,6 +11,7 @@ import { createMemoryLogger, systemClock } from '../../src-main/core/deps';
 import { openLibrary } from '../../src-main/core/library';
 import type { ChunkEvidence } from '../../src-main/core/store/graph/types';
 import { entityIdForKey } from '../../src-main/core/store/graph/ids';
+import { benchRetrievalStages } from './retrieval-stages';
 
 const arg = (name: string, def: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -176,6 +177,8 @@ await timeIt('hybrid search (vector + FTS, RRF)', () =>
   lib.vectors.hybridSearch('chunks', { vector: vec(), text: text(3), k: 10 }),
 );
 await timeIt('subgraph top 200 by degree', () => lib.graph.subgraph({ top: 200 }));
+console.log('');
+await benchRetrievalStages(lib, timeIt, rand);
 
 await lib.close();
 if (keepIdx < 0 && reuseIdx < 0) fs.rmSync(dir, { recursive: true, force: true });

@@ -23,15 +23,19 @@ interface Round {
   /** Killed after its first LLM call while still working. */
   killed: boolean;
   /**
-   * LLM calls in flight at the kill: asked for by the child, reply not yet in its hands (the child's own
-   * count, written synchronously as it changes). This includes replies the sim had finished sending that
-   * sat unread behind the child's busy event loop, which the sim cannot see.
+   * LLM calls in flight at the kill: asked for by the child, reply not yet recorded in the call journal.
+   * The larger of the child's own count of replies not yet in its hands (written synchronously as it
+   * changes; it includes replies the sim had finished sending that sat unread behind the child's busy event
+   * loop, which the sim cannot see) and the calls it asked for minus the journal lines it wrote: a reply in
+   * hand but not yet journaled — the child may be busy with other work in between — is lost to a kill too.
    */
   inFlight: number;
   /** The sim's view of the same moment: requests open at the kill plus those still on the wire. */
   openAtSim: number;
   /** From the child's first LLM call to the kill or to DONE. */
   workMs: number;
+  /** The child's last stderr, to say why a round that was neither killed nor done ended. */
+  stderr: string;
 }
 
 /**
@@ -50,14 +54,18 @@ function runChild(dataDir: string, sim: Sim, paths: string[], killDelayMs?: numb
       },
     });
     const before = sim.stats();
-    const r: Round = { done: false, killed: false, inFlight: 0, openAtSim: 0, workMs: 0 };
+    const journal = path.join(dataDir, 'ingest-journal.ndjson');
+    const journalLines = () =>
+      fs.existsSync(journal) ? fs.readFileSync(journal, 'utf8').split('\n').filter(Boolean).length : 0;
+    const linesBefore = journalLines();
+    const r: Round = { done: false, killed: false, inFlight: 0, openAtSim: 0, workMs: 0, stderr: '' };
     let out = '';
     let exited = false;
     let firstCallAt = 0;
     let killTimer: NodeJS.Timeout | null = null;
     let callsAtKill = 0;
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', () => undefined);
+    child.stderr.on('data', (d: Buffer) => (r.stderr = (r.stderr + d.toString()).slice(-2000)));
     const poll = setInterval(() => {
       if (firstCallAt || llmCalls(sim.stats()) === llmCalls(before)) return;
       firstCallAt = performance.now();
@@ -79,7 +87,14 @@ function runChild(dataDir: string, sim: Sim, paths: string[], killDelayMs?: numb
       if (killTimer) clearTimeout(killTimer);
       if (!r.killed && firstCallAt) r.workMs = performance.now() - firstCallAt;
       r.done = out.includes('DONE');
-      if (r.killed) r.inFlight = Number(fs.readFileSync(inflightFile, 'utf8').trim() || 0);
+      if (r.killed) {
+        const [asked = 0, awaiting = 0] = fs
+          .readFileSync(inflightFile, 'utf8')
+          .trim()
+          .split(/\s+/)
+          .map(Number);
+        r.inFlight = Math.max(awaiting, asked - (journalLines() - linesBefore));
+      }
       // Requests still in the socket buffers reach the sim a moment after the process is gone.
       setTimeout(() => {
         if (r.killed) r.openAtSim += llmCalls(sim.stats()) - callsAtKill;
@@ -129,6 +144,8 @@ describe('ingest survives SIGKILL', () => {
     while (rounds.filter((r) => r.killed).length < ROUNDS && !finished) {
       const r = await runChild(dir, sim, paths, 5 + Math.floor(rand() * MAX_KILL_MS));
       rounds.push(r);
+      // A child that exits on its own without finishing could not reopen the library: fail, do not loop.
+      if (!r.killed && !r.done) throw new Error(`the child exited without finishing: ${r.stderr}`);
       finished = r.done;
     }
     const final = finished ? null : await runChild(dir, sim, paths);

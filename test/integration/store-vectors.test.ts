@@ -1,5 +1,8 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createMemoryLogger } from '../../src-main/core/deps';
+import { type EmbeddingInfo, openVectorStore } from '../../src-main/core/store/vectors/vector-store';
 import { DIM, fakeEmbed, open, tempDir } from './helpers/store-fixtures';
 
 const dirs: string[] = [];
@@ -44,6 +47,35 @@ describe('vector store', () => {
       expect(await lib.vectors.listIds('chunks')).toEqual(['c2']);
     } finally {
       await lib.close();
+    }
+  });
+
+  it('opens after a kill inside the creation of a table, keeping the other tables', async () => {
+    const dir = tempDir();
+    dirs.push(dir);
+    const row = (id: string, t: string) => ({ id, docId: 'd', text: t, vector: fakeEmbed(t) });
+    let info: EmbeddingInfo | null = null;
+    const deps = {
+      record: { get: () => info, set: async (i: EmbeddingInfo) => void (info = i) },
+      log: createMemoryLogger(),
+    };
+    let store = await openVectorStore(dir, deps);
+    await store.setEmbedding({ model: 'fake', dimension: DIM });
+    await store.upsert('questions', [row('q1', 'what does akkermansia do')]);
+    await store.upsert('chunks', [row('c1', 'akkermansia reduces obesity')]);
+    await store.close();
+    // What a SIGKILL inside createEmptyTable leaves: the transaction file, no version manifest.
+    const table = path.join(dir, 'chunks.lance');
+    for (const f of fs.readdirSync(table))
+      if (f !== '_transactions') fs.rmSync(path.join(table, f), { recursive: true });
+    store = await openVectorStore(dir, deps);
+    try {
+      expect(await store.count('chunks')).toBe(0);
+      expect(await store.listIds('questions')).toEqual(['q1']);
+      await store.upsert('chunks', [row('c2', 'mice on a high fat diet')]);
+      expect(await store.listIds('chunks')).toEqual(['c2']);
+    } finally {
+      await store.close();
     }
   });
 

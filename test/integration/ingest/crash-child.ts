@@ -20,16 +20,19 @@ const ollama = createOllamaProvider({
 });
 
 /**
- * Model calls asked for whose reply the pipeline has not received yet, written synchronously to
- * ARIADNE_CRASH_INFLIGHT_FILE on every change: after a SIGKILL the file holds the count at the kill. The sim
- * alone cannot see this: a reply it finished sending may still sit unread behind a busy event loop.
+ * Model calls this run has asked for, and those whose reply it has not received yet, written synchronously
+ * to ARIADNE_CRASH_INFLIGHT_FILE ("<asked> <awaiting>") on every change: after a SIGKILL the file holds the
+ * counts at the kill. The sim alone cannot see this: a reply it finished sending may still sit unread
+ * behind a busy event loop.
  */
 const inflightFile = process.env.ARIADNE_CRASH_INFLIGHT_FILE;
 const fd = inflightFile ? fs.openSync(inflightFile, 'w') : null;
+let asked = 0;
 let inFlight = 0;
 const record = (delta: number) => {
+  if (delta > 0) asked += delta;
   inFlight += delta;
-  if (fd !== null) fs.writeSync(fd, String(inFlight).padEnd(8), 0);
+  if (fd !== null) fs.writeSync(fd, `${asked} ${inFlight}`.padEnd(24), 0);
 };
 async function tracked<T>(p: () => Promise<T>): Promise<T> {
   record(1);

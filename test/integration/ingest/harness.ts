@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createCore, type Core } from '../../../src-main/core/create-core';
 import { createMemoryLogger } from '../../../src-main/core/deps';
-import type { IngestOptions } from '../../../src-main/core/ingest/ingest-service';
+import type { IngestOptions, WorkerPaths } from '../../../src-main/core/ingest/ingest-service';
 import { canonicalDump, type Library } from '../../../src-main/core/library';
 import type { LlmProvider } from '../../../src-main/core/llm/provider';
 import { makeFixtures, type FixtureFiles } from '../../fixtures/make-fixtures';
@@ -24,10 +24,16 @@ export async function corpusPaths(): Promise<string[]> {
   return [...f.papers.map((p) => p.file), f.md, f.txt];
 }
 
-export async function openCore(dataDir: string, llm: LlmProvider, ingest: IngestOptions = {}): Promise<Core> {
+export async function openCore(
+  dataDir: string,
+  llm: LlmProvider,
+  ingest: IngestOptions = {},
+  workers?: WorkerPaths,
+): Promise<Core> {
   return createCore({
     dataDir,
     llm,
+    workers,
     host: 'test',
     version: 'test',
     log: createMemoryLogger(),

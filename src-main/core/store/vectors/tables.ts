@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import * as lancedb from '@lancedb/lancedb';
 import { Field, FixedSizeList, Float32, Schema, Utf8 } from 'apache-arrow';
 import type { Logger } from '../../deps';
@@ -51,6 +53,26 @@ export async function tableDimension(t: lancedb.Table): Promise<number | null> {
   const f = (await t.schema()).fields.find((x) => x.name === 'vector');
   const type = f?.type as { listSize?: number } | undefined;
   return type?.listSize ?? null;
+}
+
+/**
+ * Removes tables whose creation was cut short: a process killed inside `createEmptyTable` leaves a
+ * `<name>.lance` folder with a transaction file but no `_versions` manifest, which LanceDB lists yet cannot
+ * open ("Dataset … was not found"), so the library would never open again. Such a table never committed a
+ * version, so it holds nothing to lose; it is created again on the first write.
+ */
+export function removeUnfinishedTables(dir: string, log: Logger): string[] {
+  const removed: string[] = [];
+  for (const name of VECTOR_TABLES) {
+    const folder = path.join(dir, `${name}.lance`);
+    if (!fs.existsSync(folder)) continue;
+    const versions = path.join(folder, '_versions');
+    if (fs.existsSync(versions) && fs.readdirSync(versions).some((f) => f.endsWith('.manifest'))) continue;
+    fs.rmSync(folder, { recursive: true, force: true });
+    removed.push(name);
+    log.log('warn', 'removed a vector table whose creation was interrupted', { table: name });
+  }
+  return removed;
 }
 
 /** Opens every table whose vectors match `dimension`; drops tables written for another dimension. */

@@ -10,6 +10,7 @@ import {
   createTable,
   maintain,
   openTables,
+  removeUnfinishedTables,
   vectorSchema,
   type ManagedTable,
   type VectorTableName,
@@ -50,6 +51,7 @@ export interface EmbeddingRecord {
 
 export async function openVectorStore(dir: string, deps: { record: EmbeddingRecord; log: Logger }) {
   const { record, log } = deps;
+  removeUnfinishedTables(dir, log);
   const conn = await lancedb.connect(dir);
   let tables = await openTables(conn, record.get()?.dimension ?? null, log);
   let closed = false;
