@@ -18,6 +18,7 @@ import { createOllamaProvider } from '../../src-main/core/llm/ollama/ollama-prov
 import { estimateTokens } from '../../src-main/core/ingest/chunk/split-blocks';
 import { corpusPaths, ctx, openCore, tempDir } from '../integration/ingest/harness';
 import { startSim } from '../sim/server';
+import { builtWorkerPaths } from './built-workers';
 
 const { values } = parseArgs({
   options: {
@@ -52,12 +53,7 @@ const metricsProvider = createOllamaProvider({
   timeoutMs: 60_000,
   concurrency: P,
 });
-// The app runs its workers from the build; from source each worker would compile TypeScript as it boots.
-const built = path.resolve(import.meta.dirname, '../../out/main');
-const workers = fs.existsSync(path.join(built, 'parse-worker.js'))
-  ? { parse: path.join(built, 'parse-worker.js'), ingest: path.join(built, 'ingest-worker.js') }
-  : undefined;
-if (!workers) console.log('(out/main not built: workers run from source under tsx, slower to start)');
+const workers = builtWorkerPaths();
 const core = await openCore(
   tempDir(),
   metricsProvider,

@@ -17,6 +17,7 @@ import { openLibrary } from '../../src-main/core/library';
 import { createBuiltinProvider } from '../../src-main/core/llm/builtin/builtin-provider';
 import { createTasks } from '../../src-main/core/llm/tasks';
 import { makeQaContext, retrieve, searchChunks, type ChunkSearchMode } from '../../src-main/core/retrieval';
+import { builtWorkerPaths } from './built-workers';
 
 const opt = (name: string, def?: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -135,6 +136,7 @@ async function multihop() {
     version: 'bench',
     log: createMemoryLogger(),
     ingest: { workers: 1 },
+    workers: builtWorkerPaths(),
   });
   try {
     const t0 = performance.now();
