@@ -6,7 +6,9 @@ import { createHash } from 'node:crypto';
 import { parentPort } from 'node:worker_threads';
 import * as Comlink from 'comlink';
 import nodeEndpoint from 'comlink/dist/umd/node-adapter.js';
+import { toRpcError } from '../src-main/contract/errors';
 import { splitIntoBlocks } from '../src-main/core/ingest/chunk/split-blocks';
+import { parseText } from '../src-main/core/ingest/parse/text';
 import { findAbbreviations, groundExtraction } from '../src-main/core/ingest/pipeline/postprocess';
 import type { IngestWorkerApi } from '../src-main/core/ingest/runtime/worker-api';
 import { createBuiltinProvider } from '../src-main/core/llm/builtin/builtin-provider';
@@ -23,6 +25,14 @@ export const ingestWorkerApi: IngestWorkerApi = {
   },
   async ground(extraction, chunkText) {
     return groundExtraction(extraction, chunkText);
+  },
+  async parseText(text, kind) {
+    try {
+      return { ok: true, doc: parseText(text, kind) };
+    } catch (e) {
+      const err = toRpcError(e);
+      return { ok: false, code: err.code, message: err.message };
+    }
   },
   async abbreviations(text) {
     return findAbbreviations(text);

@@ -10,6 +10,7 @@ import { entityTypesFor } from '../llm/schemas';
 import { cancelled } from '../llm/retry';
 import type { LlmTasks } from '../llm/tasks';
 import { createParser } from './parse/parse-in-worker';
+import type { ParseOutcome } from './parse/worker-api';
 import type { PipelineContext, PipelineOptions } from './pipeline/context';
 import { JobQueue } from './queue/job-queue';
 import { TERMINAL_STATUSES, type Job } from './queue/types';
@@ -77,7 +78,12 @@ export async function startIngest(deps: IngestDeps) {
     workerPath: deps.workerPaths.ingest,
     size: o.workers ?? Math.max(1, os.availableParallelism() - 1),
   });
-  const parser = createParser({ workerPath: deps.workerPaths.parse, timeoutMs: o.parseTimeoutMs });
+  const parser = createParser({
+    workerPath: deps.workerPaths.parse,
+    timeoutMs: o.parseTimeoutMs,
+    parseTextInPool: (text, kind) =>
+      pool.run<ParseOutcome>((api) => api.parseText(text, kind as 'txt' | 'md')),
+  });
   // The built-in rules cost nothing to run again; model calls are journaled (see call-journal.ts).
   const journal =
     deps.tasks.provider === 'builtin'

@@ -7,7 +7,7 @@ import nodeEndpoint from 'comlink/dist/umd/node-adapter.js';
 import { AriadneError } from '../../../contract/errors';
 import { DEFAULT_MAX_PAGES, PARSE_MESSAGES } from './pdf';
 import type { ParsedDocument, SourceKind } from './types';
-import type { ParseWorkerApi } from './worker-api';
+import type { ParseOutcome, ParseWorkerApi } from './worker-api';
 
 export interface ParserOptions {
   /** The parse worker entry: out/main/parse-worker.js in the built app, src-worker/parse-worker.ts from source. */
@@ -20,7 +20,16 @@ export interface ParserOptions {
   maxMemoryMb?: number;
   /** Files larger than this are refused before parsing. Default 200 MB. */
   maxBytes?: number;
+  /**
+   * Parses a plain-text or Markdown file in an existing worker. Starting a worker costs a second or more;
+   * text parsing is linear and has no decoder to exploit, so only PDFs and very large text files need
+   * the killable worker of their own.
+   */
+  parseTextInPool?: (text: string, kind: SourceKind) => Promise<ParseOutcome>;
 }
+
+/** Text files up to this size are parsed by `parseTextInPool` when given. */
+const POOL_TEXT_MAX_BYTES = 8 * 1024 * 1024;
 
 export interface Parser {
   parseBytes(bytes: Uint8Array, kind: SourceKind): Promise<ParsedDocument>;
@@ -70,6 +79,12 @@ export function createParser(opts: ParserOptions): Parser {
       throw fail(
         `file too large (${Math.ceil(bytes.length / 1048576)} MB > ${Math.floor(maxBytes / 1048576)} MB)`,
       );
+    }
+    if (kind !== 'pdf' && opts.parseTextInPool && bytes.length <= POOL_TEXT_MAX_BYTES) {
+      const out = await opts.parseTextInPool(new TextDecoder().decode(bytes), kind);
+      if (!out.ok)
+        throw new AriadneError(out.code === 'parse_failed' ? 'parse_failed' : 'internal', out.message);
+      return out.doc;
     }
     const worker = spawn(opts.workerPath, maxMemoryMb);
     const api = Comlink.wrap<ParseWorkerApi>(nodeEndpoint(worker));

@@ -1,5 +1,6 @@
 import type { TextBlock } from '../chunk/split-blocks';
 import type { Extraction } from '../../llm/schemas';
+import type { ParseOutcome } from '../parse/worker-api';
 import type { GroundedExtraction } from '../pipeline/postprocess';
 
 /** What src-worker/ingest-worker.ts exposes over comlink: CPU work only, plain data in and out. */
@@ -10,6 +11,8 @@ export interface IngestWorkerApi {
   blocks(text: string, pageOffsets: number[], maxTokens: number): Promise<TextBlock[]>;
   /** Grounding, dedupe, casing and keyword tags for one chunk's extraction. */
   ground(extraction: Extraction, chunkText: string): Promise<GroundedExtraction>;
+  /** A plain-text or Markdown document, parsed as the parse worker would. */
+  parseText(text: string, kind: 'txt' | 'md'): Promise<ParseOutcome>;
   /** Abbreviation ↔ long-form pairs written in a text. */
   abbreviations(text: string): Promise<{ short: string; long: string }[]>;
   /** The built-in provider's rule-based tasks, which are CPU work too. */
