@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AriadneError } from '../../contract/errors';
@@ -96,13 +97,28 @@ export function libraryOps(svc: IngestService) {
     svc.scheduler.wake();
   }
 
+  async function documentsByPath(): Promise<Map<string, string[]>> {
+    const out = new Map<string, string[]>();
+    for (const d of await graph.listDocuments())
+      if (d.originalPath) out.set(d.originalPath, [...(out.get(d.originalPath) ?? []), d.id]);
+    return out;
+  }
+
   async function importItems(items: ImportItem[]) {
     const added: { id: string; fileName: string; duplicate: boolean }[] = [];
     const rejected: { fileName: string; reason: string }[] = [];
+    // Read once per import, not once per file: listing every document for each of a thousand files was
+    // quadratic, and each listing waited behind the ingestion writes the import had started.
+    let byPath: Map<string, string[]> | null = null;
     for (const it of items) {
       try {
         const bytes = await it.read();
-        const id = await svc.pool.run((api) => api.hash(bytes));
+        // Small files are hashed here (microseconds): the pool may be busy for seconds with the documents
+        // this import has already queued, and a folder of a thousand notes would wait behind each of them.
+        const id =
+          bytes.length <= INLINE_HASH_MAX_BYTES
+            ? createHash('sha256').update(bytes).digest('hex')
+            : await svc.pool.run((api) => api.hash(bytes));
         const known = await graph.getDocument(id);
         if (known && !svc.queue.get(id) && known.status === 'queued') {
           // The process died between recording the document and persisting its job: queue it now, or
@@ -124,10 +140,10 @@ export function libraryOps(svc: IngestService) {
         }
         if (it.originalPath) {
           // Same path, new content: the earlier version's contribution is pruned before the new one goes in.
-          const earlier = (await graph.listDocuments()).filter(
-            (d) => d.originalPath === it.originalPath && d.id !== id,
-          );
-          for (const d of earlier) await removeDocument(d.id);
+          byPath ??= await documentsByPath();
+          const earlier = (byPath.get(it.originalPath) ?? []).filter((d) => d !== id);
+          for (const d of earlier) await removeDocument(d);
+          byPath.set(it.originalPath, [id]);
         }
         await library.originals.put(bytes);
         await enqueueDocument(id, it.fileName, it.originalPath);
@@ -225,3 +241,6 @@ export function libraryOps(svc: IngestService) {
     },
   };
 }
+
+/** Files up to this size are hashed on the calling thread; larger ones in the worker pool. */
+const INLINE_HASH_MAX_BYTES = 1024 * 1024;

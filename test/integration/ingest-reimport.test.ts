@@ -1,0 +1,30 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createBuiltinProvider } from '../../src-main/core/llm/builtin/builtin-provider';
+import { ctx, ingestAll, openCore, tempDir } from './ingest/harness';
+
+describe('importing a file again', () => {
+  it('replaces the earlier version of a changed file, and skips unchanged files in the same import', async () => {
+    const dir = tempDir('ariadne-reimport-');
+    const notes = path.join(dir, 'notes.md');
+    const other = path.join(dir, 'other.md');
+    fs.writeFileSync(notes, '# Notes\n\nMetformin activates AMPK in hepatocytes.\n');
+    fs.writeFileSync(other, '# Other\n\nRapamycin inhibits mTOR in yeast.\n');
+    const core = await openCore(tempDir(), createBuiltinProvider());
+    try {
+      const first = await ingestAll(core, [notes, other]);
+      fs.writeFileSync(notes, '# Notes\n\nOleoylethanolamide increases Akkermansia muciniphila in mice.\n');
+      const second = await ingestAll(core, [notes, other]);
+      expect(second.res.added.map((a) => a.duplicate)).toEqual([false, true]);
+      const docs = (await core.handlers['library:list']({}, ctx())).documents;
+      expect(docs.map((d) => d.id).sort()).toEqual([second.res.added[0]!.id, first.res.added[1]!.id].sort());
+      // The earlier version's evidence went with it.
+      const graph = core.ingest.ctx.library.graph;
+      expect(await graph.searchEntities('metformin', 10)).toEqual([]);
+      expect((await graph.searchEntities('oleoylethanolamide', 10)).length).toBeGreaterThan(0);
+    } finally {
+      await core.close();
+    }
+  });
+});
