@@ -2,13 +2,13 @@
  * Ingest worker: hashing, block splitting, extraction post-processing and the built-in provider's rules run
  * here so the main thread (UI, RPC, scheduler) never stalls on CPU work. Plain data in, plain data out.
  */
-import { createHash } from 'node:crypto';
 import { parentPort } from 'node:worker_threads';
 import * as Comlink from 'comlink';
 import nodeEndpoint from 'comlink/dist/umd/node-adapter.js';
-import { toRpcError } from '../src-main/contract/errors';
+import { contentId } from '../src-main/core/library/content-id';
 import { splitIntoBlocks } from '../src-main/core/ingest/chunk/split-blocks';
 import { parseText } from '../src-main/core/ingest/parse/text';
+import { parseOutcome } from '../src-main/core/ingest/parse/worker-api';
 import { findAbbreviations, groundExtraction } from '../src-main/core/ingest/pipeline/postprocess';
 import type { IngestWorkerApi } from '../src-main/core/ingest/runtime/worker-api';
 import { createBuiltinProvider } from '../src-main/core/llm/builtin/builtin-provider';
@@ -18,7 +18,7 @@ const tasks = createTasks(createBuiltinProvider());
 
 export const ingestWorkerApi: IngestWorkerApi = {
   async hash(bytes) {
-    return createHash('sha256').update(bytes).digest('hex');
+    return contentId(bytes);
   },
   async blocks(text, pageOffsets, maxTokens) {
     return splitIntoBlocks(text, { pageOffsets, maxTokens });
@@ -26,14 +26,7 @@ export const ingestWorkerApi: IngestWorkerApi = {
   async ground(extraction, chunkText) {
     return groundExtraction(extraction, chunkText);
   },
-  async parseText(text, kind) {
-    try {
-      return { ok: true, doc: parseText(text, kind) };
-    } catch (e) {
-      const err = toRpcError(e);
-      return { ok: false, code: err.code, message: err.message };
-    }
-  },
+  parseText: (text, kind) => parseOutcome(() => parseText(text, kind)),
   async abbreviations(text) {
     return findAbbreviations(text);
   },

@@ -5,24 +5,13 @@
 import { parentPort } from 'node:worker_threads';
 import * as Comlink from 'comlink';
 import nodeEndpoint from 'comlink/dist/umd/node-adapter.js';
-import { toRpcError } from '../src-main/contract/errors';
 import { parsePdf } from '../src-main/core/ingest/parse/pdf';
 import { parseText } from '../src-main/core/ingest/parse/text';
-import type { ParsedDocument } from '../src-main/core/ingest/parse/types';
-import type { ParseOutcome, ParseWorkerApi } from '../src-main/core/ingest/parse/worker-api';
-
-async function outcome(run: () => Promise<ParsedDocument> | ParsedDocument): Promise<ParseOutcome> {
-  try {
-    return { ok: true, doc: await run() };
-  } catch (e) {
-    const err = toRpcError(e);
-    return { ok: false, code: err.code, message: err.message };
-  }
-}
+import { parseOutcome, type ParseWorkerApi } from '../src-main/core/ingest/parse/worker-api';
 
 export const parseWorkerApi: ParseWorkerApi = {
-  parsePdf: (bytes, opts) => outcome(() => parsePdf(bytes, opts)),
-  parseText: (text, kind) => outcome(() => parseText(text, kind)),
+  parsePdf: (bytes, opts) => parseOutcome(() => parsePdf(bytes, opts)),
+  parseText: (text, kind) => parseOutcome(() => parseText(text, kind)),
 };
 
 if (parentPort) Comlink.expose(parseWorkerApi, nodeEndpoint(parentPort));

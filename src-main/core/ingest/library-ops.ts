@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AriadneError } from '../../contract/errors';
 import type { DocumentDetail, DocumentSummary } from '../../contract/library';
+import { contentId } from '../library/content-id';
 import type { IngestService } from './ingest-service';
 import { kindOfFile } from './parse/parse-in-worker';
 import { chunkCounts } from './runtime/progress';
@@ -117,7 +117,7 @@ export function libraryOps(svc: IngestService) {
         // this import has already queued, and a folder of a thousand notes would wait behind each of them.
         const id =
           bytes.length <= INLINE_HASH_MAX_BYTES
-            ? createHash('sha256').update(bytes).digest('hex')
+            ? contentId(bytes)
             : await svc.pool.run((api) => api.hash(bytes));
         const known = await graph.getDocument(id);
         if (known && !svc.queue.get(id) && known.status === 'queued') {

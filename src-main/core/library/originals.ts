@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { AriadneError } from '../../contract/errors';
 import { writeFileAtomic } from './atomic-file';
+import { contentId } from './content-id';
 
 /** Content-addressed copies of imported files: the id is the sha256 of the bytes (and the Document id). */
 export interface Originals {
@@ -23,7 +23,7 @@ export function openOriginals(dir: string): Originals {
   };
   return {
     async put(bytes) {
-      const id = createHash('sha256').update(bytes).digest('hex');
+      const id = contentId(bytes);
       const file = pathOf(id);
       if (fs.existsSync(file)) return id;
       await fs.promises.mkdir(path.dirname(file), { recursive: true });

@@ -99,21 +99,20 @@ export function createLibraryData(tracker: ChangeTracker) {
     const total = new Map<string, number>();
     if (!pairs.length) return { rows: [], total };
     let edges = await evidenceKeysForPairs(lib, pairs);
-    const byPair = new Map<string, Row[]>();
     for (const e of edges) {
       const key = `${String(e.s)}\u0000${String(e.t)}`;
-      byPair.set(key, [...(byPair.get(key) ?? []), e]);
+      total.set(key, (total.get(key) ?? 0) + 1);
     }
-    for (const [key, rows] of byPair) total.set(key, rows.length);
     const { docIds, perPair } = opts;
     // A document filter needs every row's document, so nothing is left out then.
     if (perPair && !docIds?.length) {
       // Per unordered pair: a hop shows its evidence whichever way it was stated.
       const undirected = new Map<string, Row[]>();
       for (const e of edges) {
-        const [x, y] = [String(e.s), String(e.t)].sort();
-        const key = `${x}\u0000${y}`;
-        undirected.set(key, [...(undirected.get(key) ?? []), e]);
+        const key = [String(e.s), String(e.t)].sort().join('\u0000');
+        const rows = undirected.get(key);
+        if (rows) rows.push(e);
+        else undirected.set(key, [e]);
       }
       edges = [...undirected.values()].flatMap((rows) =>
         rows.sort((x, y) => Number(y.c) - Number(x.c) || Number(x.k) - Number(y.k)).slice(0, perPair),
@@ -128,26 +127,24 @@ export function createLibraryData(tracker: ChangeTracker) {
       const v = details.get(Number(e.k));
       return v && (!wanted || wanted.has(v.docId)) ? [{ s: String(e.s), t: String(e.t), v }] : [];
     });
-    const byIdOf = (rows: Row[]) => new Map(rows.map((x) => [String(x.id), x]));
-    const docs = byIdOf(
-      await byPrimaryKey(
-        lib.graph,
-        'Document',
-        'id',
-        found.map((f) => f.v.docId),
-        'x.id AS id, x.title AS title, x.year AS year',
-        // Documents are few: scanning them once beats looking dozens up one by one.
-        4,
-      ),
+    const byId = async (label: string, ids: string[], cols: string, oneByOne?: number) =>
+      new Map(
+        (await byPrimaryKey(lib.graph, label, 'id', ids, `x.id AS id, ${cols}`, oneByOne)).map((x) => [
+          String(x.id),
+          x,
+        ]),
+      );
+    // Documents are few: scanning them once beats looking dozens up one by one.
+    const docs = await byId(
+      'Document',
+      found.map((f) => f.v.docId),
+      'x.title AS title, x.year AS year',
+      4,
     );
-    const texts = byIdOf(
-      await byPrimaryKey(
-        lib.graph,
-        'Chunk',
-        'id',
-        found.map((f) => f.v.chunkId),
-        'x.id AS id, x.text AS text',
-      ),
+    const texts = await byId(
+      'Chunk',
+      found.map((f) => f.v.chunkId),
+      'x.text AS text',
     );
     const rows = found.map(({ s, t, v }) => ({
       id: v.id,

@@ -7,7 +7,7 @@ import nodeEndpoint from 'comlink/dist/umd/node-adapter.js';
 import { AriadneError } from '../../../contract/errors';
 import { DEFAULT_MAX_PAGES, PARSE_MESSAGES } from './pdf';
 import type { ParsedDocument, SourceKind } from './types';
-import type { ParseOutcome, ParseWorkerApi } from './worker-api';
+import { documentOf, type ParseOutcome, type ParseWorkerApi } from './worker-api';
 
 export interface ParserOptions {
   /** The parse worker entry: out/main/parse-worker.js in the built app, src-worker/parse-worker.ts from source. */
@@ -81,10 +81,7 @@ export function createParser(opts: ParserOptions): Parser {
       );
     }
     if (kind !== 'pdf' && opts.parseTextInPool && bytes.length <= POOL_TEXT_MAX_BYTES) {
-      const out = await opts.parseTextInPool(new TextDecoder().decode(bytes), kind);
-      if (!out.ok)
-        throw new AriadneError(out.code === 'parse_failed' ? 'parse_failed' : 'internal', out.message);
-      return out.doc;
+      return documentOf(await opts.parseTextInPool(new TextDecoder().decode(bytes), kind));
     }
     const worker = spawn(opts.workerPath, maxMemoryMb);
     const api = Comlink.wrap<ParseWorkerApi>(nodeEndpoint(worker));
@@ -108,10 +105,7 @@ export function createParser(opts: ParserOptions): Parser {
         kind === 'pdf'
           ? api.parsePdf(Comlink.transfer(copy, [copy.buffer]), { maxPages })
           : api.parseText(new TextDecoder().decode(bytes), kind);
-      const out = await Promise.race([run, died]);
-      if (!out.ok)
-        throw new AriadneError(out.code === 'parse_failed' ? 'parse_failed' : 'internal', out.message);
-      return out.doc;
+      return documentOf(await Promise.race([run, died]));
     } finally {
       clearTimeout(timer);
       api[Comlink.releaseProxy]();

@@ -91,7 +91,11 @@ export function ruleExtract(text: string, opts: RuleExtractOptions): Extraction 
   }));
   const sentences = splitSentences(text);
   const aliases = new Map<string, { name: string; type: string }>();
-  const entities = new Map<string, { name: string; type: string; description: string; fromProse: boolean }>();
+  // `abbreviated` keeps "AMPK (abbreviated …). " when a better describing sentence replaces the first one.
+  const entities = new Map<
+    string,
+    { name: string; type: string; description: string; abbreviated: string; fromProse: boolean }
+  >();
   const relationships: Extraction['relationships'] = [];
 
   for (const sentence of sentences) {
@@ -153,12 +157,12 @@ export function ruleExtract(text: string, opts: RuleExtractOptions): Extraction 
       if (!known || (prose && !known.fromProse)) {
         const abbreviated = s.definition
           ? `${s.name} (abbreviated ${s.definition}). `
-          : (known?.description.match(/^[^(]* \(abbreviated [^)]*\)\. /)?.[0] ?? '');
-        const description = `${abbreviated}${truncate(sentence, 400)}`;
+          : (known?.abbreviated ?? '');
         entities.set(key, {
           name: known?.name ?? s.name,
           type: known?.type ?? s.type,
-          description,
+          description: `${abbreviated}${truncate(sentence, 400)}`,
+          abbreviated,
           fromProse: prose,
         });
       }

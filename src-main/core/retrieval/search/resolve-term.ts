@@ -19,8 +19,7 @@ const CEILING: Record<MatchedBy, number> = { exact: 1, alias: 0.97, fulltext: 0.
 
 /**
  * A short term → the entities it may mean: exact name or alias, full text (the words of the term in names
- * and aliases),
- * fuzzy (Jaro-Winkler) and vector similarity (name + description embeddings). When the best candidates are
+ * and aliases), fuzzy (Jaro-Winkler) and vector similarity (name + description embeddings). When the best candidates are
  * too close to call, the result says so (`ambiguous`) and lists them with their types: the caller asks the
  * user rather than guessing.
  */

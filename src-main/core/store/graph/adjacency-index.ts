@@ -1,5 +1,6 @@
 import type { KuzuRunner } from './kuzu-db';
 import { exportRows } from './export-rows';
+import { byPrimaryKey } from './rows';
 
 /** Evidence counts between an entity and one neighbour: `out` rows entity → neighbour, `in` the reverse. */
 export interface PairCount {
@@ -100,9 +101,7 @@ export class AdjacencyIndex {
       this.adj.delete(id);
       this.types.delete(id);
     }
-    const types = await r.query('UNWIND $ids AS i MATCH (e:Entity {id: i}) RETURN e.id AS id, e.type AS t', {
-      ids,
-    });
+    const types = await byPrimaryKey(r, 'Entity', 'id', ids, 'x.id AS id, x.type AS t');
     for (const x of types) this.types.set(String(x.id), String(x.t ?? ''));
     const out = await r.query(
       `MATCH (a:Entity)-[x:RELATED]->(b:Entity) WHERE a.id IN $ids AND a.id <> b.id

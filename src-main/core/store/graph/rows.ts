@@ -74,7 +74,6 @@ export function pageOfOffset(chunk: Pick<ChunkRecord, 'pageStart' | 'pageOffsets
   return chunk.pageStart + k;
 }
 
-/** Entities by id, in the order given (missing ids skipped). For use inside a read or write callback. */
 /**
  * Nodes of `label` by primary key, `cols` reading variable `x`. Up to `oneByOne` keys are looked up one by
  * one (about 0.5 ms each); more go through `UNWIND $keys … MATCH (x {key: i})`, which Kùzu plans as a join
@@ -118,6 +117,7 @@ export async function fromIds(
   return rows;
 }
 
+/** Entities by id, in the order given (missing ids skipped). For use inside a read or write callback. */
 export async function fetchEntities(r: Pick<KuzuRunner, 'query'>, ids: string[]): Promise<EntityRecord[]> {
   if (!ids.length) return [];
   const rows = await byPrimaryKey(r, 'Entity', 'id', ids, entityCols('x'));
