@@ -88,7 +88,7 @@ export async function createCore(input: CoreDeps): Promise<Core> {
     await library.close();
     throw e;
   }
-  const { ops: _ops, ...libraryHandlers } = createIngestHandlers(ingest);
+  const { ops, ...libraryHandlers } = createIngestHandlers(ingest);
 
   const retrieval = createRetrievalService({
     library: async () => library,
@@ -96,6 +96,7 @@ export async function createCore(input: CoreDeps): Promise<Core> {
     clock: deps.clock,
     log: deps.log,
     ingestBusy: () => ingest.queue.activeCount > 0,
+    entitiesEdited: (ids) => ops.syncEntities(ids),
   });
   // Ingestion and deletes announce changes: drop caches and refresh communities in the background.
   events.subscribe((name) => {

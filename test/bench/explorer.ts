@@ -10,6 +10,8 @@ const WATCH_MS = 8000;
 /** A page that stays interactive: no single task longer than this while the layout runs. */
 const LONGEST_TASK_BUDGET_MS = 500;
 
+type Lod = 'communities' | number;
+
 async function main(): Promise<number> {
   const missing = chromiumMissingReason();
   if (missing) {
@@ -19,7 +21,30 @@ async function main(): Promise<number> {
   const serve = await startServe();
   const browser = await launchChromium();
   try {
-    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    const opening = await measure(browser, serve.url, 2000, 'opening view (top 2,000 by degree)');
+    await measure(browser, serve.url, 'communities', 'community super-nodes');
+    await measure(browser, serve.url, 50_000, `every entity drawn (${N})`);
+    const ok = opening.longestMainThreadTaskMs <= LONGEST_TASK_BUDGET_MS;
+    console.log(
+      ok
+        ? 'PASS: the opening view keeps every main-thread task under the budget'
+        : `FAIL: opening the explorer, a main-thread task took over ${LONGEST_TASK_BUDGET_MS} ms`,
+    );
+    return ok ? 0 : 1;
+  } finally {
+    await browser.close();
+    await serve.stop();
+  }
+}
+
+async function measure(
+  browser: Awaited<ReturnType<typeof launchChromium>>,
+  url: string,
+  lod: Lod,
+  label: string,
+) {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  try {
     // tsx keeps function names with an __name helper that does not exist in the page.
     await page.addInitScript({ content: 'window.__name = (f) => f;' });
     await page.addInitScript(() => {
@@ -29,8 +54,8 @@ async function main(): Promise<number> {
         for (const e of list.getEntries()) w.__longtasks.push({ start: e.startTime, duration: e.duration });
       }).observe({ type: 'longtask', buffered: true });
     });
-    page.on('pageerror', (e) => console.error('page error:', e.message));
-    await page.goto(serve.url);
+    page.on('pageerror', (e: Error) => console.error('page error:', e.message));
+    await page.goto(url);
     await page.getByTestId('nav-graph').click();
     await page.waitForFunction(() => !!(window as { __ariadneExplorer?: unknown }).__ariadneExplorer);
 
@@ -39,50 +64,62 @@ async function main(): Promise<number> {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.start');
     }
-    const firstRender = await page.evaluate(async (n) => {
-      // Synthetic library: power-law-ish degrees, 40 communities, ~2.5 edges per entity, eight types.
-      const types = ['Gene', 'Protein', 'Chemical', 'Disease', 'Pathway', 'CellType', 'Organism', 'Process'];
-      let seed = 42;
-      const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
-      const nodes = Array.from({ length: n }, (_, i) => ({
-        id: `e${i}`,
-        name: `Entity ${i}`,
-        type: types[i % types.length]!,
-        description: '',
-        aliases: [],
-        evidenceCount: 1 + Math.floor(20 * rnd() ** 4),
-        communityId: `c${i % 40}`,
-        degree: 0,
-      }));
-      const edges: { source: string; target: string; weight: number; keywords: string[] }[] = [];
-      for (let i = 1; i < n; i++) {
-        for (let k = 0; k < 2 + (rnd() < 0.5 ? 1 : 0); k++) {
-          const same = rnd() < 0.85;
-          const j = same ? (Math.floor(rnd() * (i / 40)) * 40 + (i % 40)) % i : Math.floor(rnd() ** 2 * i);
-          if (j === i) continue;
-          edges.push({ source: `e${i}`, target: `e${j}`, weight: 1 + Math.floor(rnd() * 3), keywords: [] });
-          nodes[i]!.degree++;
-          nodes[j]!.degree++;
+    const firstRender = await page.evaluate(
+      async ({ n, lod }: { n: number; lod: Lod }) => {
+        // Synthetic library: power-law-ish degrees, 40 communities, ~2.5 edges per entity, eight types.
+        const types = [
+          'Gene',
+          'Protein',
+          'Chemical',
+          'Disease',
+          'Pathway',
+          'CellType',
+          'Organism',
+          'Process',
+        ];
+        let seed = 42;
+        const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+        const nodes = Array.from({ length: n }, (_, i) => ({
+          id: `e${i}`,
+          name: `Entity ${i}`,
+          type: types[i % types.length]!,
+          description: '',
+          aliases: [],
+          evidenceCount: 1 + Math.floor(20 * rnd() ** 4),
+          communityId: `c${i % 40}`,
+          degree: 0,
+        }));
+        const edges: { source: string; target: string; weight: number; keywords: string[] }[] = [];
+        for (let i = 1; i < n; i++) {
+          for (let k = 0; k < 2 + (rnd() < 0.5 ? 1 : 0); k++) {
+            const same = rnd() < 0.85;
+            const j = same ? (Math.floor(rnd() * (i / 40)) * 40 + (i % 40)) % i : Math.floor(rnd() ** 2 * i);
+            if (j === i) continue;
+            edges.push({ source: `e${i}`, target: `e${j}`, weight: 1 + Math.floor(rnd() * 3), keywords: [] });
+            nodes[i]!.degree++;
+            nodes[j]!.degree++;
+          }
         }
-      }
-      const w = window as unknown as {
-        __ariadneExplorer: { load(sg: unknown, lod: number): void };
-        __benchStart: number;
-      };
-      await new Promise((r) => setTimeout(r, 50));
-      const t0 = performance.now();
-      w.__benchStart = t0;
-      w.__ariadneExplorer.load({ nodes, edges, totalEntities: n, truncated: false }, 50_000);
-      await new Promise<void>((resolve) => {
-        const check = () => {
-          const el = document.querySelector('[data-testid="graph-canvas"]');
-          if (el && Number(el.getAttribute('data-nodes')) >= n) requestAnimationFrame(() => resolve());
-          else setTimeout(check, 5);
+        const w = window as unknown as {
+          __ariadneExplorer: { load(sg: unknown, lod: unknown): void; stats: { nodes: number } | null };
+          __benchStart: number;
         };
-        check();
-      });
-      return { ms: performance.now() - t0, edges: edges.length };
-    }, N);
+        await new Promise((r) => setTimeout(r, 50));
+        const t0 = performance.now();
+        w.__benchStart = t0;
+        w.__ariadneExplorer.load({ nodes, edges, totalEntities: n, truncated: false }, lod);
+        // First render: the view is on sigma's graph (stats set) and a frame has been drawn after it.
+        await new Promise<void>((resolve) => {
+          const check = () => {
+            if (w.__ariadneExplorer.stats) requestAnimationFrame(() => resolve());
+            else setTimeout(check, 5);
+          };
+          check();
+        });
+        return { ms: performance.now() - t0, edges: edges.length, drawn: w.__ariadneExplorer.stats!.nodes };
+      },
+      { n: N, lod },
+    );
 
     if (cdp) {
       const { profile } = (await cdp.send('Profiler.stop')) as {
@@ -128,8 +165,10 @@ async function main(): Promise<number> {
       return { longest: Math.max(0, ...tasks.map((t) => t.duration)), count: tasks.length, layout };
     });
     const result = {
+      view: label,
       entities: N,
       edges: firstRender.edges,
+      nodesDrawn: firstRender.drawn,
       timeToFirstRenderMs: Math.round(firstRender.ms),
       longestMainThreadTaskMs: Math.round(stats.longest),
       longTasks: stats.count,
@@ -137,12 +176,9 @@ async function main(): Promise<number> {
       layoutAfterWatch: stats.layout,
     };
     console.log(JSON.stringify(result, null, 2));
-    const ok = result.longestMainThreadTaskMs <= LONGEST_TASK_BUDGET_MS;
-    console.log(ok ? 'PASS' : `FAIL: a main-thread task took over ${LONGEST_TASK_BUDGET_MS} ms`);
-    return ok ? 0 : 1;
+    return result;
   } finally {
-    await browser.close();
-    await serve.stop();
+    await page.close();
   }
 }
 

@@ -105,6 +105,25 @@ describe('graph store queries', () => {
     await expect(lib.graph.undoMerge(m.id)).rejects.toMatchObject({ code: 'conflict' });
   });
 
+  it('folds automatically into a survivor made from a key, pinning nothing, and undoes that too', async () => {
+    const key = 'a muciniphila strain|organism';
+    const NEW = entityIdForKey(key);
+    const m = await lib.graph.mergeEntities(NEW, AKK, { automatic: true, survivorKey: key });
+    expect(await lib.graph.getEntity(AKK)).toBeNull();
+    const e = (await lib.graph.getEntity(NEW))!;
+    // Name and aliases stay derived from the mentions: nothing pinned, no manual alias added.
+    expect(e).toMatchObject({ canonicalKey: key, name: 'Akkermansia muciniphila' });
+    const pin = await lib.graph.query('MATCH (x:Entity {id: $id}) RETURN x.pinnedName AS p', { id: NEW });
+    expect(pin[0]?.p).toBe('');
+    expect(e.aliases).toEqual(['A. muciniphila', 'Akkermansia']);
+    expect((await lib.graph.lookupEntity({ key: 'akkermansia muciniphila|organism' }))[0]?.id).toBe(NEW);
+    await lib.graph.undoMerge(m.id);
+    // The survivor existed only to receive the fold: with its evidence back home it is gone.
+    expect(await lib.graph.getEntity(NEW)).toBeNull();
+    expect((await lib.graph.getEntity(AKK))!.name).toBe('Akkermansia muciniphila');
+    expect(await lib.graph.listEvidence(MOUSE, AKK)).toHaveLength(1);
+  });
+
   it('persists generic queue records', async () => {
     await lib.graph.upsertJobs([
       {
@@ -134,5 +153,16 @@ describe('graph store queries', () => {
     expect(await lib.graph.listChunkTasks('j1')).toMatchObject([{ step: 'extract', output: '{"n":1}' }]);
     await lib.graph.deleteJobs(['j1']);
     expect(await lib.graph.getJob('j1')).toBeNull();
+  });
+
+  // Last: it leaves folds in place.
+  it('sends evidence for a key folded twice to the entity at the end of the chain', async () => {
+    await lib.graph.mergeEntities(MOUSE, AKK, { automatic: true });
+    await lib.graph.mergeEntities(EPI, MOUSE, { automatic: true });
+    await ingest(lib, DOC_A);
+    expect(await lib.graph.getEntity(AKK)).toBeNull();
+    expect(await lib.graph.getEntity(MOUSE)).toBeNull();
+    const epi = (await lib.graph.getEntity(EPI))!;
+    expect([epi.name, ...epi.aliases]).toEqual(expect.arrayContaining(['Akkermansia muciniphila', 'mice']));
   });
 });

@@ -210,6 +210,23 @@ export function libraryOps(svc: IngestService) {
         }));
       return { ...s, chunkErrors, sections: job?.payload.sections ?? [] };
     },
+    /** Brings the resolution index in line with entities edited outside ingestion. */
+    async syncEntities(ids: string[]) {
+      const unique = [...new Set(ids)];
+      const found = await graph.getEntities(unique);
+      const present = new Set(found.map((e) => e.id));
+      for (const id of unique) if (!present.has(id)) svc.index.remove(id);
+      for (const e of found) {
+        svc.index.put({
+          id: e.id,
+          key: e.canonicalKey,
+          name: e.name,
+          type: e.type,
+          aliases: e.aliases,
+          vector: null, // keeps the vector it had; a restored entity gets its own at the next commit
+        });
+      }
+    },
     async reingest(id: string) {
       const d = await graph.getDocument(id);
       if (!d) throw new AriadneError('not_found', `No document ${id}.`);

@@ -17,4 +17,9 @@ export interface RetrievalDeps {
    * that are thrown away, and takes model time from the documents being read.
    */
   ingestBusy?: () => boolean;
+  /**
+   * Entities edited by hand (renamed, merged, unmerged, deleted): ingestion's resolution index learns of it,
+   * so the next document never attaches evidence to an entity that no longer exists.
+   */
+  entitiesEdited?: (ids: string[]) => Promise<void>;
 }

@@ -113,6 +113,7 @@ export function createGraphHandlers(svc: RetrievalService): GraphHandlers {
     async 'graph:rename'({ entityId, name }) {
       const lib = await svc.deps.library();
       await optional(lib, 'renameEntity').call(lib.graph, entityId, name);
+      await svc.deps.entitiesEdited?.([entityId]);
       svc.changed();
       return { ok: true as const };
     },
@@ -121,13 +122,19 @@ export function createGraphHandlers(svc: RetrievalService): GraphHandlers {
       const ids: string[] = [];
       for (const m of mergedIds) ids.push((await lib.graph.mergeEntities(survivorId, m)).id);
       await lib.vectors.deleteIds('entities', mergedIds);
+      await svc.deps.entitiesEdited?.([survivorId, ...mergedIds]);
       svc.changed();
       // One id for the whole operation: undo takes it apart again (newest first).
       return { mergeId: ids.join(',') };
     },
     async 'graph:undo-merge'({ mergeId }) {
       const lib = await svc.deps.library();
-      for (const id of mergeId.split(',').reverse()) await lib.graph.undoMerge(id);
+      const ids: string[] = [];
+      for (const id of mergeId.split(',').reverse()) {
+        const r = await lib.graph.undoMerge(id);
+        ids.push(r.survivorId, r.restoredId);
+      }
+      await svc.deps.entitiesEdited?.(ids);
       svc.changed();
       return { ok: true as const };
     },
@@ -135,6 +142,7 @@ export function createGraphHandlers(svc: RetrievalService): GraphHandlers {
       const lib = await svc.deps.library();
       await optional(lib, 'deleteEntity').call(lib.graph, entityId);
       await lib.vectors.deleteIds('entities', [entityId]);
+      await svc.deps.entitiesEdited?.([entityId]);
       svc.changed();
       return { ok: true as const };
     },

@@ -2,7 +2,7 @@ import { EMBED_BATCH_SIZE } from '../../llm/provider';
 import type { ChunkEvidence } from '../../store/graph/types';
 import type { ChunkRecord } from '../../store/graph/types';
 import type { Job } from '../queue/types';
-import { resolveEntities, type Resolution } from '../resolve/resolve';
+import { type Fold, resolveEntities, type Resolution } from '../resolve/resolve';
 import type { PipelineContext } from './context';
 import type { GroundedEntity, GroundedExtraction } from './postprocess';
 
@@ -69,6 +69,23 @@ export async function resolveDocument(
 }
 
 /**
+ * Folds existing entities as resolution decided, each an automatic, undoable merge. A fold whose source is
+ * gone was applied before a crash and is skipped, so a resumed commit replays this safely.
+ */
+async function applyFolds(ctx: PipelineContext, folds: Fold[]) {
+  const removed: string[] = [];
+  const into = new Set<string>();
+  for (const f of folds) {
+    if (!(await ctx.library.graph.getEntity(f.from))) continue;
+    await ctx.library.graph.mergeEntities(f.into, f.from, { automatic: true, survivorKey: f.intoKey });
+    removed.push(f.from);
+    into.add(f.into);
+  }
+  for (const id of removed) into.delete(id);
+  return { removed, into: [...into] };
+}
+
+/**
  * Writes the evidence of every successful chunk in one transaction (replacing what those chunks wrote
  * before), then re-embeds the entities it touched and drops the vectors of entities it emptied.
  */
@@ -105,9 +122,10 @@ export async function commitDocument(
   });
   job.payload.stage = 'persisting';
   ctx.progress(job);
+  const folded = await applyFolds(ctx, resolution.folds ?? []);
   const res = await graph.addEvidence(items);
-  const removed = new Set(res.removedEntityIds);
-  const ids = [...new Set([...Object.values(res.entityIds), ...res.touchedEntityIds])]
+  const removed = new Set([...res.removedEntityIds, ...folded.removed]);
+  const ids = [...new Set([...Object.values(res.entityIds), ...res.touchedEntityIds, ...folded.into])]
     .filter((id) => !removed.has(id))
     .sort();
   const ents = [];

@@ -1,5 +1,5 @@
 import type { Extraction } from '../../llm/schemas';
-import { canonicalKey, displayName, findInText, normaliseName } from './names';
+import { canonicalKey, displayName, findInText, matchKey, normaliseName } from './names';
 
 export interface GroundedEntity {
   key: string;
@@ -69,6 +69,7 @@ export function groundExtraction(x: Extraction, chunkText: string): GroundedExtr
     }
     keyOfName.set(normaliseName(raw), key);
   }
+  addDefinedPartners(byKey, chunkText);
   const relations: GroundedRelation[] = [];
   const seen = new Set<string>();
   for (const r of x.relationships) {
@@ -98,6 +99,38 @@ export function groundExtraction(x: Extraction, chunkText: string): GroundedExtr
   }
   const entities = [...byKey.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   return { entities, relations, dropped };
+}
+
+/**
+ * Where the chunk defines "long form (ABBR)" and only one form was extracted, the other form is a mention
+ * of the same entity, written in the text: it is added (without a description of its own). Resolution then
+ * joins the two, and the pair lives on as the entity's aliases, so a later document naming only "ABBR"
+ * finds the entity whichever document came first.
+ */
+function addDefinedPartners(byKey: Map<string, GroundedEntity>, chunkText: string): void {
+  const pairs = findAbbreviations(chunkText);
+  if (!pairs.length) return;
+  const byMatch = new Map([...byKey.values()].map((e) => [matchKey(e.name), e]));
+  for (const p of pairs) {
+    for (const [have, other] of [
+      [p.long, p.short],
+      [p.short, p.long],
+    ] as const) {
+      const e = byMatch.get(matchKey(have));
+      if (!e || e.confidence < 1 || byMatch.has(matchKey(other))) continue;
+      const key = canonicalKey(other, e.type);
+      if (byKey.has(key)) continue;
+      const partner = {
+        key,
+        name: displayName(other, chunkText),
+        type: e.type,
+        description: '',
+        confidence: 1,
+      };
+      byKey.set(key, partner);
+      byMatch.set(matchKey(other), partner);
+    }
+  }
 }
 
 /**

@@ -1,5 +1,6 @@
 import doubleMetaphone from 'talisman/phonetics/double-metaphone.js';
 import type { GraphStore } from '../../store/graph/graph-store';
+import { entityIdForKey } from '../../store/graph/ids';
 import type { VectorStore } from '../../store/vectors/vector-store';
 import { matchKey, normaliseName } from '../pipeline/names';
 
@@ -37,12 +38,15 @@ export function blockingKeys(name: string): string[] {
 export class EntityIndex {
   private readonly byId = new Map<string, IndexedEntity>();
   private readonly blocks = new Map<string, Set<string>>();
+  /** Folded entities: their id → the id they were folded into (chains followed on lookup). */
+  private readonly foldedInto = new Map<string, string>();
 
   static async load(graph: GraphStore, vectors: VectorStore): Promise<EntityIndex> {
     const idx = new EntityIndex();
     const ids = await graph.listIds('entities');
     const vecs = new Map<string, Float32Array>();
     for (const r of await vectors.rows('entities')) vecs.set(r.id, Float32Array.from(r.vector));
+    for (const m of await graph.activeMerges()) idx.foldedInto.set(m.mergedId, m.survivorId);
     for (let i = 0; i < ids.length; i += 500) {
       for (const e of await graph.getEntities(ids.slice(i, i + 500))) {
         idx.put({
@@ -60,6 +64,34 @@ export class EntityIndex {
 
   get(id: string): IndexedEntity | undefined {
     return this.byId.get(id);
+  }
+
+  /**
+   * The entity a canonical key belongs to: its own entity, or the one it was folded into (following
+   * later folds). Ids are derived from keys, so the key's own id is where the chain starts.
+   */
+  forKey(key: string): IndexedEntity | undefined {
+    let id = entityIdForKey(key);
+    for (let hop = 0; hop < 16; hop++) {
+      const e = this.byId.get(id);
+      if (e) return e;
+      const next = this.foldedInto.get(id);
+      if (!next) return undefined;
+      id = next;
+    }
+    return undefined;
+  }
+
+  /** Moves `from` into `into` (which takes `from`'s names as aliases until the commit refreshes it). */
+  fold(from: string, into: IndexedEntity): void {
+    const prev = this.byId.get(from);
+    this.remove(from);
+    this.foldedInto.set(from, into.id);
+    const names = prev ? [prev.name, ...prev.aliases] : [];
+    this.put({
+      ...into,
+      aliases: [...new Set([...into.aliases, ...names])].filter((a) => a !== into.name),
+    });
   }
 
   get size(): number {

@@ -18,12 +18,22 @@ export interface MergeCandidate {
   matches: { id: string; name: string; score: number }[];
 }
 
+/** An existing entity folded into another before the document's evidence is written. */
+export interface Fold {
+  from: string;
+  into: string;
+  /** The canonical key of `into`, which the fold creates when it does not exist yet. */
+  intoKey: string;
+}
+
 export interface Resolution {
-  /** key → the existing entity that receives the evidence; absent = the key's own entity (new or exact). */
+  /** key → the entity that receives the evidence; absent = the key's own entity (new or exact). */
   attach: Record<string, string>;
   /** Ambiguous decisions (runner-up above 0.80), kept for review. */
   candidates: MergeCandidate[];
   merged: number;
+  /** Folds of existing entities, in order (absent in resolutions persisted before folds existed). */
+  folds?: Fold[];
 }
 
 const MAX_CANDIDATES = 500;
@@ -34,13 +44,23 @@ const NN_K = 10;
  * in the entity vectors and abbreviation ↔ long-form pairs from the text; score 0.4·JW + 0.4·cos + 0.2·type;
  * merge at ≥ 0.85, never across incompatible types. Keys are processed in sorted order so a document
  * resolves the same way whatever order its chunks finished in.
+ *
+ * Resolution is incremental, so two rules keep the graph independent of the order documents arrive in (a
+ * passage retried after its faults cleared lands after documents that followed it):
+ * - a group of keys is named by the smallest id among its keys' own ids: when a key joins an entity whose
+ *   id is larger, that entity is folded into the key's own id;
+ * - an abbreviation pair the document defines joins its two forms even when both already exist as separate
+ *   entities (each met first in documents that did not define it).
+ * Merges decided by score alone can still depend on order: a description written by a later document can
+ * move a cosine across the threshold.
  */
 export async function resolveEntities(
   entities: NewEntity[],
   ctx: { index: EntityIndex; vectors: VectorStore; abbreviations: { short: string; long: string }[] },
 ): Promise<Resolution> {
-  const attach: Record<string, string> = {};
+  const { index } = ctx;
   const candidates: MergeCandidate[] = [];
+  const folds: Fold[] = [];
   let merged = 0;
   const partners = new Map<string, string[]>();
   for (const p of ctx.abbreviations) {
@@ -49,23 +69,46 @@ export async function resolveEntities(
     partners.set(s, [...(partners.get(s) ?? []), p.long]);
     partners.set(l, [...(partners.get(l) ?? []), p.short]);
   }
+  /** key → entity id receiving its evidence. */
+  const target = new Map<string, string>();
+  /** Entities this document creates (not in the graph until its commit). */
+  const pending = new Set<string>();
+
+  const fold = (from: string, into: IndexedEntity) => {
+    if (from === into.id) return;
+    for (const [k, t] of target) if (t === from) target.set(k, into.id);
+    if (pending.has(from)) {
+      // Not written yet: its keys simply attach to `into` instead.
+      pending.delete(from);
+      if (!index.get(into.id)) pending.add(into.id);
+    } else {
+      folds.push({ from, into: into.id, intoKey: into.key });
+      pending.delete(into.id); // the fold writes it
+    }
+    index.fold(from, into);
+  };
+
   const sorted = [...entities].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   for (const e of sorted) {
     const ownId = entityIdForKey(e.key);
-    if (ctx.index.get(ownId)) continue;
+    const known = index.forKey(e.key);
+    if (known) {
+      target.set(e.key, known.id);
+      continue;
+    }
     const pool = new Map<string, IndexedEntity>();
-    for (const c of ctx.index.candidates(e.name)) pool.set(c.id, c);
+    for (const c of index.candidates(e.name)) pool.set(c.id, c);
     // Known pairs: the abbreviation or long form this document defines, and entities already aliased so.
     const abbrev = new Set<string>();
     for (const other of [e.name, ...(partners.get(matchKey(e.name)) ?? [])]) {
-      for (const c of ctx.index.byName(other)) {
+      for (const c of index.byName(other)) {
         pool.set(c.id, c);
         abbrev.add(c.id);
       }
     }
     if (ctx.vectors.embedding()) {
       for (const hit of await ctx.vectors.search('entities', e.vector, { k: NN_K }).catch(() => [])) {
-        const c = ctx.index.get(hit.id);
+        const c = index.get(hit.id);
         if (c) pool.set(c.id, c);
       }
     }
@@ -76,7 +119,6 @@ export async function resolveEntities(
       .sort((a, b) => b.score - a.score || (a.c.id < b.c.id ? -1 : 1));
     const best = scored[0];
     if (best && best.score >= MATCH_THRESHOLD) {
-      attach[e.key] = best.c.id;
       merged++;
       if ((scored[1]?.score ?? 0) > AMBIGUITY_THRESHOLD) {
         candidates.push({
@@ -85,10 +127,16 @@ export async function resolveEntities(
           matches: scored.slice(0, 3).map((s) => ({ id: s.c.id, name: s.c.name, score: round(s.score) })),
         });
       }
+      if (ownId < best.c.id) {
+        fold(best.c.id, { ...best.c, id: ownId, key: e.key });
+        target.set(e.key, ownId);
+      } else target.set(e.key, best.c.id);
       continue;
     }
     // New entity: later keys of this document may resolve to it.
-    ctx.index.put({
+    target.set(e.key, ownId);
+    pending.add(ownId);
+    index.put({
       id: ownId,
       key: e.key,
       name: e.name,
@@ -97,7 +145,27 @@ export async function resolveEntities(
       vector: Float32Array.from(e.vector),
     });
   }
-  return { attach, candidates, merged };
+
+  // Pairs this document defines, whose two forms ended in different entities.
+  const byMatch = new Map<string, NewEntity[]>();
+  for (const e of sorted) byMatch.set(matchKey(e.name), [...(byMatch.get(matchKey(e.name)) ?? []), e]);
+  for (const p of ctx.abbreviations) {
+    for (const s of byMatch.get(matchKey(p.short)) ?? []) {
+      for (const l of byMatch.get(matchKey(p.long)) ?? []) {
+        if (!typesCompatible(s.type, l.type)) continue;
+        const a = index.get(target.get(s.key)!);
+        const b = index.get(target.get(l.key)!);
+        if (!a || !b || a.id === b.id || !typesCompatible(a.type, b.type)) continue;
+        const [into, from] = a.id < b.id ? [a, b] : [b, a];
+        fold(from.id, into);
+        merged++;
+      }
+    }
+  }
+
+  const attach: Record<string, string> = {};
+  for (const [k, t] of target) if (t !== entityIdForKey(k)) attach[k] = t;
+  return { attach, candidates, merged, folds };
 }
 
 const round = (x: number) => Math.round(x * 1e4) / 1e4;

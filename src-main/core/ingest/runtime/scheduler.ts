@@ -101,7 +101,10 @@ export function createScheduler(
       const out = await runJob(ctx, job, signal);
       const total = job.payload.chunksTotal ?? 0;
       const nFailed = out.failedChunks.length;
-      const status: JobStatus = nFailed === 0 ? 'done' : nFailed >= total ? 'failed' : 'partially_failed';
+      // Passage failures (LLM faults) leave the document partially failed even when every passage failed:
+      // what was parsed is kept and "retry failed passages" can finish it. `failed` is for documents that
+      // cannot be read at all (parse errors), where a retry would fail the same way.
+      const status: JobStatus = nFailed === 0 ? 'done' : 'partially_failed';
       await finish(
         job,
         status,

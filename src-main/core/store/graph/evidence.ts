@@ -165,7 +165,14 @@ async function resolveEntities(r: KuzuRunner, items: ChunkEvidence[]): Promise<M
         'MATCH (m:EntityMerge) WHERE m.mergedKey IN $keys AND m.undoneAt IS NULL RETURN m.mergedKey AS k, m.survivorId AS s',
         { keys: rest },
       );
-      for (const x of redirects) out.set(String(x.k), String(x.s));
+      const live = await liveSurvivors(
+        r,
+        redirects.map((x) => String(x.s)),
+      );
+      for (const x of redirects) {
+        const s = live.get(String(x.s));
+        if (s) out.set(String(x.k), s);
+      }
     }
     for (const k of keys) if (!out.has(k)) out.set(k, entityIdForKey(k));
   }
@@ -203,4 +210,36 @@ async function createMissingEntities(
     { rows },
   );
   return rows.map((x) => x.id);
+}
+
+/**
+ * A merge's survivor may itself have been merged since: follows each chain to the entity that exists.
+ * Ids whose chain ends nowhere (the survivor was deleted with its document) are left out.
+ */
+async function liveSurvivors(r: KuzuRunner, ids: string[]): Promise<Map<string, string>> {
+  const at = new Map(ids.map((id) => [id, id]));
+  for (let hop = 0; hop < 16 && at.size; hop++) {
+    const targets = [...new Set(at.values())];
+    const found = await r.query('UNWIND $ids AS i MATCH (e:Entity {id: i}) RETURN e.id AS id', {
+      ids: targets,
+    });
+    const exists = new Set(found.map((x) => String(x.id)));
+    const open = targets.filter((t) => !exists.has(t));
+    if (!open.length) return at;
+    const next = new Map(
+      (
+        await r.query(
+          'MATCH (m:EntityMerge) WHERE m.mergedId IN $ids AND m.undoneAt IS NULL RETURN m.mergedId AS m, m.survivorId AS s',
+          { ids: open },
+        )
+      ).map((x) => [String(x.m), String(x.s)]),
+    );
+    for (const [id, t] of at) {
+      if (exists.has(t)) continue;
+      const n = next.get(t);
+      if (n) at.set(id, n);
+      else at.delete(id);
+    }
+  }
+  return at;
 }

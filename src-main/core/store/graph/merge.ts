@@ -13,6 +13,7 @@ import {
 import { list } from './rows';
 import { refreshEntities } from './refresh';
 import type { MergeRecord } from './types';
+import { entityIdForKey } from './ids';
 
 /**
  * Everything needed to put a merged entity back exactly as it was. Mentions and evidence are recorded as
@@ -42,23 +43,47 @@ const toRelation = (x: Row): EvidenceLink => ({
 export function mergeOps(db: KuzuDb, clock: Clock, adjacency: AdjacencyIndex) {
   return {
     /**
-     * Folds `mergedId` into `survivorId`: its mentions and evidence move to the survivor, its name and aliases
-     * become the survivor's aliases, its canonical key resolves to the survivor. Recorded, and undoable.
+     * Folds `mergedId` into `survivorId`: its mentions and evidence move to the survivor, its canonical key
+     * resolves to the survivor. Recorded, and undoable.
+     *
+     * A merge by hand keeps the survivor's name (pinned) and makes the merged name a manual alias. An
+     * automatic merge (ingestion found the two are one entity) pins nothing and adds no manual alias: name
+     * and aliases stay derived from the mentions, so they do not depend on which document came first. It may
+     * also create the survivor from `survivorKey` — ingestion keeps the smallest id of a group of keys, so a
+     * group's id does not depend on arrival order either.
      */
     async mergeEntities(
       survivorId: string,
       mergedId: string,
+      opts: { automatic?: boolean; survivorKey?: string } = {},
     ): Promise<MergeRecord & { changedEntityIds: string[] }> {
       if (survivorId === mergedId)
         throw new AriadneError('invalid_input', 'Cannot merge an entity into itself.');
       return db.write(async (r) => {
-        const ents = await r.query(
-          `UNWIND $ids AS i MATCH (e:Entity {id: i}) RETURN e.id AS id, e.canonicalKey AS canonicalKey, e.name AS name,
-             e.pinnedName AS pinnedName, e.type AS type, e.extraAliases AS extraAliases, e.createdAt AS createdAt`,
-          { ids: [survivorId, mergedId] },
-        );
-        const survivor = ents.find((e) => e.id === survivorId);
+        const cols = `e.id AS id, e.canonicalKey AS canonicalKey, e.name AS name, e.pinnedName AS pinnedName,
+          e.type AS type, e.extraAliases AS extraAliases, e.createdAt AS createdAt`;
+        const ents = await r.query(`UNWIND $ids AS i MATCH (e:Entity {id: i}) RETURN ${cols}`, {
+          ids: [survivorId, mergedId],
+        });
+        let survivor = ents.find((e) => e.id === survivorId);
         const merged = ents.find((e) => e.id === mergedId);
+        if (!survivor && merged && opts.automatic && opts.survivorKey !== undefined) {
+          if (entityIdForKey(opts.survivorKey) !== survivorId)
+            throw new AriadneError('invalid_input', 'The survivor key does not derive the survivor id.');
+          // Derived fields are filled by the refresh at the end of this transaction.
+          await r.query(
+            `CREATE (:Entity {id: $id, canonicalKey: $k, name: $name, pinnedName: '', type: $type, description: '',
+               aliasText: '', confidence: 0.0, evidenceCount: 0, createdAt: $at})`,
+            {
+              id: survivorId,
+              k: opts.survivorKey,
+              name: merged.name,
+              type: merged.type,
+              at: merged.createdAt,
+            },
+          );
+          survivor = (await r.query(`MATCH (e:Entity {id: $id}) RETURN ${cols}`, { id: survivorId }))[0];
+        }
         if (!survivor || !merged)
           throw new AriadneError('not_found', 'Both entities must exist to merge them.');
         const snap: MergeSnapshot = {
@@ -104,12 +129,16 @@ export function mergeOps(db: KuzuDb, clock: Clock, adjacency: AdjacencyIndex) {
           snap.relations.map((x) => ({ ...x, src: swap(x.src), dst: swap(x.dst) })),
         );
         const extra = [
-          ...new Set([...list(survivor.extraAliases), String(merged.name), ...list(merged.extraAliases)]),
+          ...new Set([
+            ...list(survivor.extraAliases),
+            ...(opts.automatic ? [] : [String(merged.name)]),
+            ...list(merged.extraAliases),
+          ]),
         ];
-        await r.query('MATCH (e:Entity {id: $id}) SET e.pinnedName = $pin', {
-          id: survivorId,
-          pin: String(survivor.pinnedName || survivor.name),
-        });
+        const pin = opts.automatic
+          ? String(survivor.pinnedName || merged.pinnedName || '')
+          : String(survivor.pinnedName || survivor.name);
+        await r.query('MATCH (e:Entity {id: $id}) SET e.pinnedName = $pin', { id: survivorId, pin });
         await setExtraAliases(r, survivorId, extra);
         if (snap.communities.length) {
           await r.query('UNWIND $ids AS i MATCH (c:Community {id: i}) SET c.stale = true', {
@@ -224,6 +253,17 @@ export function mergeOps(db: KuzuDb, clock: Clock, adjacency: AdjacencyIndex) {
         adjacency.markChanged([survivorId, mergedId]);
         return { restoredId: mergedId, survivorId };
       });
+    },
+
+    /** Entities folded into another (merges not undone), oldest first. */
+    async activeMerges(): Promise<{ mergedKey: string; mergedId: string; survivorId: string }[]> {
+      const rows = await db.read((r) =>
+        r.query(
+          `MATCH (m:EntityMerge) WHERE m.undoneAt IS NULL
+           RETURN m.mergedKey AS k, m.mergedId AS m, m.survivorId AS s ORDER BY m.at, m.id`,
+        ),
+      );
+      return rows.map((x) => ({ mergedKey: String(x.k), mergedId: String(x.m), survivorId: String(x.s) }));
     },
 
     async listMerges(entityId?: string): Promise<MergeRecord[]> {

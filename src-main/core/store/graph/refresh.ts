@@ -7,7 +7,9 @@ import { byPrimaryKey, decodeList, encodeList, fromIds, list } from './rows';
  * mention. Deriving instead of accumulating is what makes "delete a document" exact: the survivors look as
  * if the deleted document had never been imported.
  *
- * - name: the pinned name, else the most frequent surface form (ties: lexicographically first)
+ * - name: the pinned name, else the surface form most often described by its mention, then most frequent
+ *   (ties: lexicographically first). A form that only ever appears without a description — an abbreviation
+ *   ingestion added because the text defines it — is an alias, not the name.
  * - description: from the most confident mention with a description (ties: smallest chunk id)
  * - aliases: other surface forms plus manual aliases, sorted
  * - confidence: the highest mention confidence; evidenceCount: number of mentions
@@ -35,7 +37,7 @@ export async function refreshEntities(
     r,
     edges.map((x) => Number(x.k)),
   );
-  const bySurface = new Map<string, { s: string; n: number; mc: number }[]>();
+  const bySurface = new Map<string, { s: string; n: number; described: number; mc: number }[]>();
   // Description: the most confident mention that has one; ties go to the smallest mention id (chunk order),
   // so the choice never depends on insertion order.
   const descOf = new Map<string, { c: number; id: string; d: string }>();
@@ -46,13 +48,14 @@ export async function refreshEntities(
     const c = Number(x.c);
     const s = String(t.surface);
     const arr = bySurface.get(id) ?? [];
+    const d = String(t.description ?? '');
     const f = arr.find((y) => y.s === s);
     if (f) {
       f.n++;
+      if (d) f.described++;
       f.mc = Math.max(f.mc, c);
-    } else arr.push({ s, n: 1, mc: c });
+    } else arr.push({ s, n: 1, described: d ? 1 : 0, mc: c });
     bySurface.set(id, arr);
-    const d = String(t.description ?? '');
     const cur = descOf.get(id);
     const mid = String(t.id);
     if (d && (!cur || c > cur.c || (c === cur.c && mid < cur.id))) descOf.set(id, { c, id: mid, d });
@@ -68,7 +71,7 @@ export async function refreshEntities(
       removed.push(id);
       continue;
     }
-    forms.sort((a, b) => b.n - a.n || (a.s < b.s ? -1 : a.s > b.s ? 1 : 0));
+    forms.sort((a, b) => b.described - a.described || b.n - a.n || (a.s < b.s ? -1 : a.s > b.s ? 1 : 0));
     const pinned = String(e.pinned ?? '');
     const name = pinned || forms[0]!.s;
     const aliases = [...new Set([...forms.map((f) => f.s), ...list(e.extra)])]

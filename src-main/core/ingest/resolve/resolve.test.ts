@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import type { VectorStore } from '../../store/vectors/vector-store';
+import { canonicalKey } from '../pipeline/names';
+import { findAbbreviations, groundExtraction } from '../pipeline/postprocess';
+import { EntityIndex } from './entity-index';
+import { resolveEntities, type Resolution } from './resolve';
+
+/** No entity vectors yet: blocking by name and known pairs only (the vector table is covered elsewhere). */
+const noVectors = { embedding: () => null } as unknown as VectorStore;
+
+interface Doc {
+  text: string;
+  names: string[];
+}
+
+const entity = (name: string) => ({
+  key: canonicalKey(name, 'protein'),
+  name,
+  type: 'protein',
+  vector: [0, 0, 0],
+});
+
+/**
+ * Resolves documents one after another against one index, the way commits do, and returns which entity
+ * each name ended in. The index stands for the graph: folds and new entities land in it as they would.
+ */
+async function resolveInOrder(docs: Doc[]): Promise<{ groups: Record<string, string>; runs: Resolution[] }> {
+  const index = new EntityIndex();
+  const runs: Resolution[] = [];
+  for (const d of docs) {
+    const r = await resolveEntities(d.names.map(entity), {
+      index,
+      vectors: noVectors,
+      abbreviations: findAbbreviations(d.text),
+    });
+    runs.push(r);
+    // The commit refreshes each entity from its mentions: every surface form becomes a name or an alias.
+    for (const e of d.names.map(entity)) {
+      const into = index.get(r.attach[e.key] ?? '') ?? index.forKey(e.key)!;
+      if (into.name !== e.name && !into.aliases.includes(e.name))
+        index.put({ ...into, aliases: [...into.aliases, e.name] });
+    }
+  }
+  const all = [...new Set(docs.flatMap((d) => d.names))].sort();
+  // Where a later mention of the name would go: its key's entity, else the entity carrying it as an alias.
+  const home = (n: string) => (index.forKey(entity(n).key) ?? index.byName(n)[0])!.id;
+  return { groups: Object.fromEntries(all.map((n) => [n, home(n)])), runs };
+}
+
+function permutations<T>(xs: T[]): T[][] {
+  if (xs.length <= 1) return [xs];
+  return xs.flatMap((x, i) => permutations([...xs.slice(0, i), ...xs.slice(i + 1)]).map((p) => [x, ...p]));
+}
+
+describe('entity resolution', () => {
+  // One document uses the abbreviation, one the long form, one defines the pair (and, through grounding,
+  // mentions both forms).
+  const defining = {
+    text: 'Metformin, an AMP-activated protein kinase (AMPK) activator, blocks IL-6 signalling.',
+    names: ['AMP-activated protein kinase', 'AMPK', 'IL-6'],
+  };
+  const shortOnly = { text: 'Metformin activates AMPK.', names: ['AMPK'] };
+  const longOnly = {
+    text: 'AMP-activated protein kinase senses energy.',
+    names: ['AMP-activated protein kinase'],
+  };
+
+  it('ends with the same groups and ids whatever order the documents arrive in', async () => {
+    const outcomes = [];
+    for (const order of permutations([defining, shortOnly, longOnly]))
+      outcomes.push((await resolveInOrder(order)).groups);
+    const first = outcomes[0]!;
+    expect(first['AMPK']).toBe(first['AMP-activated protein kinase']);
+    expect(first['IL-6']).not.toBe(first['AMPK']);
+    for (const o of outcomes) expect(o).toEqual(first);
+  });
+
+  it('folds two existing entities when a later document defines them as a pair, keeping the smaller id', async () => {
+    const { groups, runs } = await resolveInOrder([shortOnly, longOnly, defining]);
+    const keys = [entity('AMPK').key, entity('AMP-activated protein kinase').key];
+    expect(new Set(Object.values(groups)).size).toBe(2);
+    expect(runs[0]!.folds).toEqual([]);
+    expect(runs[1]!.folds).toEqual([]);
+    expect(runs[2]!.folds).toHaveLength(1);
+    const fold = runs[2]!.folds![0]!;
+    expect(fold.into < fold.from).toBe(true);
+    expect(keys).toContain(fold.intoKey);
+    expect(groups['AMPK']).toBe(fold.into);
+  });
+
+  it('grounding adds the form a chunk defines but the model left out', () => {
+    const g = groundExtraction(
+      {
+        entities: [
+          {
+            entity_name: 'AMP-activated protein kinase',
+            entity_type: 'protein',
+            entity_description: 'A kinase.',
+          },
+        ],
+        relationships: [],
+      },
+      defining.text,
+    );
+    expect(g.entities.map((e) => [e.name, e.description, e.confidence])).toEqual([
+      ['AMP-activated protein kinase', 'A kinase.', 1],
+      ['AMPK', '', 1],
+    ]);
+  });
+});

@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createBuiltinProvider } from '../../src-main/core/llm/builtin/builtin-provider';
+import { ctx, ingestAll, openCore, tempDir } from './ingest/harness';
+
+describe('ingesting after entities were edited by hand', () => {
+  it('attaches new evidence to the survivor of a manual merge and to a restored entity after undo', async () => {
+    const dir = tempDir('ariadne-edits-');
+    const write = (name: string, text: string) => {
+      const f = path.join(dir, name);
+      fs.writeFileSync(f, text);
+      return f;
+    };
+    const core = await openCore(tempDir(), createBuiltinProvider());
+    const graph = core.ingest.ctx.library.graph;
+    const find = async (name: string) => (await graph.lookupEntity({ name }))[0];
+    try {
+      await ingestAll(core, [
+        write('a.md', '# A\n\nMetformin activates AMPK in hepatocytes.\n'),
+        write('b.md', '# B\n\nRapamycin inhibits mTOR in yeast.\n'),
+      ]);
+      const metformin = (await find('metformin'))!;
+      const rapamycin = (await find('rapamycin'))!;
+      const { mergeId } = await core.handlers['graph:merge'](
+        { survivorId: rapamycin.id, mergedIds: [metformin.id] },
+        ctx(),
+      );
+      // Resolution no longer offers the merged entity as a candidate to attach evidence to.
+      expect(core.ingest.index.get(metformin.id)).toBeUndefined();
+      expect(core.ingest.index.get(rapamycin.id)?.aliases).toContain(metformin.name);
+      const c = await ingestAll(core, [write('c.md', '# C\n\nMetformin lowers glucose in patients.\n')]);
+      expect(c.jobs.map((j) => j.status)).toEqual(['done']);
+      expect(await graph.getEntity(metformin.id)).toBeNull();
+      expect((await find('metformin'))?.id).toBe(rapamycin.id);
+
+      await core.handlers['graph:undo-merge']({ mergeId }, ctx());
+      expect(core.ingest.index.get(metformin.id)?.name).toBe(metformin.name);
+      const d = await ingestAll(core, [write('d.md', '# D\n\nMetformin reduces hepatic output.\n')]);
+      expect(d.jobs.map((j) => j.status)).toEqual(['done']);
+      const back = (await graph.getEntity(metformin.id))!;
+      expect(back.evidenceCount).toBeGreaterThan(1);
+    } finally {
+      await core.close();
+    }
+  });
+});
