@@ -27,4 +27,18 @@ describe('importing a file again', () => {
       await core.close();
     }
   });
+
+  it('finishes a document whose passages name no entity', async () => {
+    const dir = tempDir('ariadne-plain-');
+    const plain = path.join(dir, 'plain.txt');
+    fs.writeFileSync(plain, 'It rained all day, and then it stopped.\n');
+    const core = await openCore(tempDir(), createBuiltinProvider());
+    try {
+      const { jobs } = await ingestAll(core, [plain]);
+      expect(jobs.map((j) => [j.status, j.error])).toEqual([['done', null]]);
+      expect((await core.ingest.ctx.library.graph.counts()).entities).toBe(0);
+    } finally {
+      await core.close();
+    }
+  });
 });

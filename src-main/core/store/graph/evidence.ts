@@ -195,6 +195,8 @@ async function createMissingEntities(
       if (!prev || (own && entityIdForKey(prev.key) !== id))
         candidates.set(id, { key: m.key, type: m.type, name: m.name });
     }
+  // A passage without entities is normal (a heading, a table caption); Kùzu refuses an empty list parameter.
+  if (!candidates.size) return [];
   const existing = await r.query('UNWIND $ids AS i MATCH (e:Entity {id: i}) RETURN e.id AS id', {
     ids: [...candidates.keys()],
   });
