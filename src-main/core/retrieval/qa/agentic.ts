@@ -1,3 +1,4 @@
+import { complementWithPassages } from './complement';
 import { retrieveNaive } from './naive';
 import { isRelevant, strengthOf } from './relevance';
 import type { QaContext, Retrieval, Source } from './types';
@@ -66,28 +67,16 @@ export async function retrieveAgentic(
     );
     if (!added.length) break;
   }
-  let relevant = context.some(
+  const relevant = context.some(
     (s) => isRelevant(question, s, ctx.thresholds) || s.score >= ctx.thresholds.question + 0.15,
   );
-  // The question index only holds what the extractor thought to ask; when it leads to little, the
-  // passages a plain search finds join the context rather than the answer being "not enough information".
-  if (context.length < MIN_CONTEXT || !relevant) {
-    const plain = await retrieveNaive(ctx, question, { neighbours: 1 });
-    const extra = plain.sources.filter((s) => !have.has(s.chunk.id));
-    if (extra.length) {
-      ctx.trace(
-        'complement',
-        `the question index led to ${context.length} passage(s); added ${extra.length} from passage search`,
-      );
-      context.push(...extra);
-    }
-    relevant ||= plain.relevant;
-  }
-  return { sources: context, strength: strengthOf(question, context), relevant };
+  return complementWithPassages(
+    ctx,
+    question,
+    { sources: context, strength: strengthOf(question, context), relevant },
+    'the question index',
+  );
 }
-
-/** Fewer passages than this from the question index, and passage search complements them. */
-const MIN_CONTEXT = 3;
 
 /** Question ids are `<chunkId>#q<k>` by convention (ingestion); used only to skip already-collected chunks cheaply. */
 function chunkOfQuestion(id: string): string {

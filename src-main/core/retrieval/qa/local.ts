@@ -2,6 +2,7 @@ import { fromIds } from '../../store/graph/rows';
 import { coverage, estimateTokens } from '../text';
 import type { ChunkInfo } from '../library-data';
 import { retrieveNaive } from './naive';
+import { complementWithPassages } from './complement';
 import { queryEntities } from './query-entities';
 import { isRelevant, passageRelevance, strengthOf } from './relevance';
 import type { QaContext, Retrieval, Source } from './types';
@@ -141,5 +142,10 @@ export async function retrieveLocal(
   );
   const relevant =
     sources.some((s) => isRelevant(question, s, ctx.thresholds)) || seeds.some((s) => s.via === 'name');
-  return { sources, strength: strengthOf(question, sources), relevant };
+  return complementWithPassages(
+    ctx,
+    question,
+    { sources, strength: strengthOf(question, sources), relevant },
+    'the graph',
+  );
 }
