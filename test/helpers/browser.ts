@@ -24,6 +24,12 @@ export function chromiumMissingReason(): string | null {
     : `Chromium not found at ${CHROMIUM_PATH} (apt-get install chromium, or set ARIADNE_CHROMIUM)`;
 }
 
-export async function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+/**
+ * `gpuProcess`: keep Chromium's GPU process (WebGL still drawn by SwiftShader on the CPU, but there, as a
+ * GPU would). With `--disable-gpu` the renderer composites in software and reads every WebGL canvas back on
+ * its main thread each frame — right for stable e2e screenshots, wrong for measuring main-thread work.
+ */
+export async function launchChromium(opts: { gpuProcess?: boolean } = {}): Promise<Browser> {
+  const args = opts.gpuProcess ? CHROMIUM_ARGS.filter((a) => a !== '--disable-gpu') : CHROMIUM_ARGS;
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args, headless: true });
 }

@@ -38,6 +38,7 @@ export function SigmaCanvas(props: Props) {
   const positions = useRef(new Map<string, { x: number; y: number }>());
   const live = useRef(props);
   const [hover, setHover] = useState<string | null>(null);
+  const [ready, setReady] = useState(false);
   const dark = useDark();
   // Position batches arrive as one graph event, which sigma already turns into a refresh.
   const layout = useLayout(() => {});
@@ -70,7 +71,11 @@ export function SigmaCanvas(props: Props) {
     s.on('enterNode', ({ node }) => setHover(node));
     s.on('leaveNode', () => setHover(null));
     sigma.current = s;
+    // The graph goes in on the next frame: creating the WebGL contexts and compiling sigma's shaders is one
+    // long task, building and drawing a big graph another; together they would freeze the page twice as long.
+    const frame = requestAnimationFrame(() => setReady(true));
     return () => {
+      cancelAnimationFrame(frame);
       s.kill();
       sigma.current = null;
     };
@@ -80,7 +85,7 @@ export function SigmaCanvas(props: Props) {
   const { start, running } = layout;
   useEffect(() => {
     const s = sigma.current;
-    if (!s) return;
+    if (!s || !ready) return;
     const t0 = performance.now();
     const old = s.getGraph();
     old.forEachNode((k, a) => positions.current.set(k, { x: a.x as number, y: a.y as number }));
@@ -116,7 +121,7 @@ export function SigmaCanvas(props: Props) {
     props.onRendered?.({ nodes: g.order, edges: g.size, ms: performance.now() - t0 });
     start(g);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- rebuild only when the view itself changes
-  }, [props.view, start]);
+  }, [props.view, start, ready]);
 
   // Highlight, selection, hover and theme only change how nodes are drawn: reducers, no rebuild.
   useEffect(() => {
