@@ -5,7 +5,7 @@ import { createBuiltinProvider } from '../../src-main/core/llm/builtin/builtin-p
 import { ctx, ingestAll, openCore, tempDir } from './ingest/harness';
 
 describe('ingesting after entities were edited by hand', () => {
-  it('attaches new evidence to the survivor of a manual merge and to a restored entity after undo', async () => {
+  it('attaches new evidence after a manual merge, its undo, a rename and a delete', async () => {
     const dir = tempDir('ariadne-edits-');
     const write = (name: string, text: string) => {
       const f = path.join(dir, name);
@@ -40,6 +40,17 @@ describe('ingesting after entities were edited by hand', () => {
       expect(d.jobs.map((j) => j.status)).toEqual(['done']);
       const back = (await graph.getEntity(metformin.id))!;
       expect(back.evidenceCount).toBeGreaterThan(1);
+
+      await core.handlers['graph:rename']({ entityId: rapamycin.id, name: 'Sirolimus' }, ctx());
+      expect((await graph.getEntity(rapamycin.id))!.name).toBe('Sirolimus');
+      expect(core.ingest.index.get(rapamycin.id)?.name).toBe('Sirolimus');
+      // Sirolimus kept the metformin mention that arrived while the two were merged (undo keeps later
+      // evidence with the survivor); deleting it leaves metformin's own entity as the only home.
+      await core.handlers['graph:delete-entity']({ entityId: rapamycin.id }, ctx());
+      expect(core.ingest.index.get(rapamycin.id)).toBeUndefined();
+      const e = await ingestAll(core, [write('e.md', '# E\n\nMetformin is a biguanide drug.\n')]);
+      expect(e.jobs.map((j) => j.status)).toEqual(['done']);
+      expect((await find('metformin'))?.id).toBe(metformin.id);
     } finally {
       await core.close();
     }

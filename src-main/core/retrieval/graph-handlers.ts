@@ -4,7 +4,6 @@ import { toPathFilters, graphSearch } from './search/graph-search';
 import { resolveTerm } from './search/resolve-term';
 import { toEvidence, toSummary } from './library-data';
 import type { RetrievalService } from './retrieval-service';
-import type { Library } from '../library';
 import type { EvidenceRow } from '../store/graph/types';
 
 type GraphHandlers = Pick<
@@ -31,13 +30,6 @@ const evidenceOf = (r: EvidenceRow) =>
 
 /** Handlers of the graph domain (graph:*): term resolution, evidence paths, explorer slices, curation. */
 export function createGraphHandlers(svc: RetrievalService): GraphHandlers {
-  /** Store operations that other layers may add later; missing ones are reported, not faked. */
-  const optional = (lib: Library, name: string) => {
-    const fn = (lib.graph as unknown as Record<string, unknown>)[name];
-    if (typeof fn !== 'function')
-      throw new AriadneError('conflict', `This library's store cannot ${name} yet.`);
-    return fn as (...a: unknown[]) => Promise<unknown>;
-  };
   return {
     async 'graph:resolve'({ term }) {
       const c = await svc.context();
@@ -112,7 +104,7 @@ export function createGraphHandlers(svc: RetrievalService): GraphHandlers {
     },
     async 'graph:rename'({ entityId, name }) {
       const lib = await svc.deps.library();
-      await optional(lib, 'renameEntity').call(lib.graph, entityId, name);
+      await lib.graph.renameEntity(entityId, name);
       await svc.deps.entitiesEdited?.([entityId]);
       svc.changed();
       return { ok: true as const };
@@ -140,7 +132,7 @@ export function createGraphHandlers(svc: RetrievalService): GraphHandlers {
     },
     async 'graph:delete-entity'({ entityId }) {
       const lib = await svc.deps.library();
-      await optional(lib, 'deleteEntity').call(lib.graph, entityId);
+      await lib.graph.deleteEntity(entityId);
       await lib.vectors.deleteIds('entities', [entityId]);
       await svc.deps.entitiesEdited?.([entityId]);
       svc.changed();

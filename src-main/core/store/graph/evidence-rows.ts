@@ -122,7 +122,7 @@ export async function unlinkEvidence(
 }
 
 /** Deletes nodes with no relationships by key (WHERE … IN: a join through UNWIND scans the table). */
-async function deleteByKeys(r: KuzuRunner, label: 'Evidence' | 'Mention', keys: number[]) {
+export async function deleteByKeys(r: KuzuRunner, label: 'Evidence' | 'Mention', keys: number[]) {
   if (keys.length) await r.query(`MATCH (x:${label}) WHERE x.k IN $ks DELETE x`, { ks: keys });
 }
 

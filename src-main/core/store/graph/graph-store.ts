@@ -10,6 +10,7 @@ import { subgraphQueries } from './subgraph';
 import { extraOps } from './extras';
 import { deleteOps } from './delete';
 import { mergeOps } from './merge';
+import { entityEditOps } from './entity-edits';
 import { queueRecordOps } from './queue-records';
 
 export type GraphIdKind = 'chunks' | 'entities' | 'questions' | 'communities';
@@ -41,6 +42,7 @@ function build(db: KuzuDb, clock: Clock) {
     ...extraOps(db, clock),
     ...deleteOps(db, adjacency),
     ...mergeOps(db, clock, adjacency),
+    ...entityEditOps(db, adjacency),
     ...queueRecordOps(db, clock),
     ...idOps(db),
     /** Every entity and every related pair with its evidence count, each pair once (community detection). */
