@@ -1,24 +1,16 @@
-import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { canonicalDump, type Library } from '../../src-main/core/library';
 import { entityIdForKey } from '../../src-main/core/store/graph/ids';
-import { DOC_A, DOC_B } from './helpers/store-corpus';
-import { ingest, open, tempDir } from './helpers/store-fixtures';
+import { DOC_A, useTwoPaperLibrary } from './helpers/store-corpus';
+import { ingest } from './helpers/store-fixtures';
 
 const AKK = entityIdForKey('akkermansia muciniphila|organism');
 const OB = entityIdForKey('obesity|disease');
 
-let dir: string;
 let lib: Library;
-beforeAll(async () => {
-  dir = tempDir();
-  lib = await open(dir);
-  await ingest(lib, DOC_A);
-  await ingest(lib, DOC_B);
-});
-afterAll(async () => {
-  await lib.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+const library = useTwoPaperLibrary();
+beforeAll(() => {
+  lib = library();
 });
 
 describe('entity edits by hand', () => {

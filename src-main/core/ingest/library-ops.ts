@@ -4,6 +4,7 @@ import { AriadneError } from '../../contract/errors';
 import type { DocumentDetail, DocumentSummary } from '../../contract/library';
 import { contentId } from '../library/content-id';
 import type { IngestService } from './ingest-service';
+import { entityText } from './resolve/entity-index';
 import { kindOfFile } from './parse/parse-in-worker';
 import { chunkCounts } from './runtime/progress';
 import { type JobPayload, TERMINAL_STATUSES } from './queue/types';
@@ -60,22 +61,13 @@ export function libraryOps(svc: IngestService) {
     // Survivors' names and descriptions were re-derived without this document: re-embed them.
     const changed = await graph.getEntities(res.changedEntityIds);
     if (changed.length) {
-      const texts = changed.map((e) => (e.description ? `${e.name}: ${e.description}` : e.name));
+      const texts = changed.map((e) => entityText(e.name, e.description));
       const vecs = await svc.runner.embed(texts, new AbortController().signal);
       await library.vectors.upsert(
         'entities',
         changed.map((e, i) => ({ id: e.id, text: texts[i]!, vector: vecs[i]! })),
       );
-      changed.forEach((e, i) =>
-        svc.index.put({
-          id: e.id,
-          key: e.canonicalKey,
-          name: e.name,
-          type: e.type,
-          aliases: e.aliases,
-          vector: Float32Array.from(vecs[i]!),
-        }),
-      );
+      changed.forEach((e, i) => svc.index.putRecord(e, vecs[i]!));
     }
   }
 
@@ -216,16 +208,8 @@ export function libraryOps(svc: IngestService) {
       const found = await graph.getEntities(unique);
       const present = new Set(found.map((e) => e.id));
       for (const id of unique) if (!present.has(id)) svc.index.remove(id);
-      for (const e of found) {
-        svc.index.put({
-          id: e.id,
-          key: e.canonicalKey,
-          name: e.name,
-          type: e.type,
-          aliases: e.aliases,
-          vector: null, // keeps the vector it had; a restored entity gets its own at the next commit
-        });
-      }
+      // Each keeps the vector it had; a restored entity gets its own at the next commit.
+      for (const e of found) svc.index.putRecord(e, null);
     },
     async reingest(id: string) {
       const d = await graph.getDocument(id);

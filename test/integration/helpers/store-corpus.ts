@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { SyntheticDoc } from './store-fixtures';
+import fs from 'node:fs';
+import { afterAll, beforeAll } from 'vitest';
+import type { Library } from '../../../src-main/core/library';
+import { ingest, open, tempDir, type SyntheticDoc } from './store-fixtures';
 
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 const AKK = 'akkermansia muciniphila|organism';
@@ -116,3 +119,23 @@ export const DOC_B: SyntheticDoc = {
     },
   ],
 };
+
+/**
+ * A library in a temp folder holding both papers, opened before the file's tests and removed after them.
+ * Returns a getter: the library exists only once the hooks have run.
+ */
+export function useTwoPaperLibrary(): () => Library {
+  let dir = '';
+  let lib: Library | undefined;
+  beforeAll(async () => {
+    dir = tempDir();
+    lib = await open(dir);
+    await ingest(lib, DOC_A);
+    await ingest(lib, DOC_B);
+  });
+  afterAll(async () => {
+    await lib?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+  return () => lib!;
+}

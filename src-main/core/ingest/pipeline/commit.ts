@@ -2,6 +2,7 @@ import { EMBED_BATCH_SIZE } from '../../llm/provider';
 import type { ChunkEvidence } from '../../store/graph/types';
 import type { ChunkRecord } from '../../store/graph/types';
 import type { Job } from '../queue/types';
+import { entityText } from '../resolve/entity-index';
 import { type Fold, resolveEntities, type Resolution } from '../resolve/resolve';
 import type { PipelineContext } from './context';
 import type { GroundedEntity, GroundedExtraction } from './postprocess';
@@ -11,8 +12,6 @@ import type { GroundedEntity, GroundedExtraction } from './postprocess';
  * if killed between them, pay again on restart for the requests already answered.
  */
 const EMBED_BATCH = EMBED_BATCH_SIZE;
-
-const entityText = (name: string, description: string) => (description ? `${name}: ${description}` : name);
 
 async function embedAll(
   ctx: PipelineContext,
@@ -142,15 +141,6 @@ export async function commitDocument(
   );
   await vectors.deleteIds('entities', [...removed]);
   for (const id of removed) ctx.index.remove(id);
-  ents.forEach((e, i) =>
-    ctx.index.put({
-      id: e.id,
-      key: e.canonicalKey,
-      name: e.name,
-      type: e.type,
-      aliases: e.aliases,
-      vector: Float32Array.from(vecs[i]!),
-    }),
-  );
+  ents.forEach((e, i) => ctx.index.putRecord(e, vecs[i]!));
   return { entities: ents.length, relations: items.reduce((n, it) => n + it.relations.length, 0) };
 }

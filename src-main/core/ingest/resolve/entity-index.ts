@@ -1,6 +1,7 @@
 import doubleMetaphone from 'talisman/phonetics/double-metaphone.js';
 import type { GraphStore } from '../../store/graph/graph-store';
 import { entityIdForKey } from '../../store/graph/ids';
+import type { EntityRecord } from '../../store/graph/types';
 import type { VectorStore } from '../../store/vectors/vector-store';
 import { matchKey, normaliseName } from '../pipeline/names';
 
@@ -12,6 +13,10 @@ export interface IndexedEntity {
   aliases: string[];
   vector: Float32Array | null;
 }
+
+/** The text an entity's vector is embedded from. */
+export const entityText = (name: string, description: string) =>
+  description ? `${name}: ${description}` : name;
 
 /** Blocking keys of seed 004: a normalised-name prefix and double-metaphone codes of name and aliases. */
 export function blockingKeys(name: string): string[] {
@@ -49,14 +54,7 @@ export class EntityIndex {
     for (const m of await graph.activeMerges()) idx.foldedInto.set(m.mergedId, m.survivorId);
     for (let i = 0; i < ids.length; i += 500) {
       for (const e of await graph.getEntities(ids.slice(i, i + 500))) {
-        idx.put({
-          id: e.id,
-          key: e.canonicalKey,
-          name: e.name,
-          type: e.type,
-          aliases: e.aliases,
-          vector: vecs.get(e.id) ?? null,
-        });
+        idx.putRecord(e, vecs.get(e.id) ?? null);
       }
     }
     return idx;
@@ -108,6 +106,18 @@ export class EntityIndex {
       if (!s) this.blocks.set(k, (s = new Set()));
       s.add(e.id);
     }
+  }
+
+  /** An entity as the graph stores it; a null vector keeps the one already indexed. */
+  putRecord(e: EntityRecord, vector: ArrayLike<number> | null): void {
+    this.put({
+      id: e.id,
+      key: e.canonicalKey,
+      name: e.name,
+      type: e.type,
+      aliases: e.aliases,
+      vector: vector ? Float32Array.from(vector) : null,
+    });
   }
 
   setVector(id: string, vector: ArrayLike<number>): void {
