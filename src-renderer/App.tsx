@@ -1,24 +1,36 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useApi } from './api/api-context';
 import { DropOverlay } from './components/DropOverlay';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { Sidebar } from './components/Sidebar';
 import { StatusBar } from './components/StatusBar';
 import { Toasts } from './components/Toasts';
-import { ChatView } from './features/chat/ChatView';
-import { GraphView } from './features/graph/GraphView';
 import { LibraryView } from './features/library/LibraryView';
 import { useLibrarySync } from './features/library/use-library-sync';
-import { PdfViewer } from './features/pdf/PdfViewer';
 import { SettingsView } from './features/settings/SettingsView';
 import { useAppStore } from './stores/app-store';
 import { useTheme } from './use-theme';
+import { useViewerStore } from './stores/viewer-store';
+
+// The first screen loads only what it shows: the explorer (sigma, graphology), the chat (markdown) and the
+// PDF viewer (pdf.js) are their own chunks, fetched when first opened. The single bundle was 2.09 MB.
+const GraphView = lazy(() => import('./features/graph/GraphView').then((m) => ({ default: m.GraphView })));
+const ChatView = lazy(() => import('./features/chat/ChatView').then((m) => ({ default: m.ChatView })));
+const PdfViewer = lazy(() => import('./features/pdf/PdfViewer').then((m) => ({ default: m.PdfViewer })));
+
+const Loading = () => <p className="muted pad">Loading…</p>;
 
 const HEALTH_INTERVAL_MS = 15_000;
 
 export function App() {
   const api = useApi();
   const section = useAppStore((s) => s.section);
+  // Once opened, the viewer stays mounted so its loaded documents stay cached.
+  const viewerWanted = useViewerStore((s) => s.source !== null);
+  const [viewerMounted, setViewerMounted] = useState(false);
+  useEffect(() => {
+    if (viewerWanted) setViewerMounted(true);
+  }, [viewerWanted]);
   const { setInfo, setHealth, setConnection } = useAppStore.getState();
   useTheme();
   useLibrarySync();
@@ -67,14 +79,20 @@ export function App() {
       <Sidebar />
       <main className="main" id="main" tabIndex={-1}>
         <ErrorBoundary resetKey={section}>
-          {section === 'library' && <LibraryView />}
-          {section === 'graph' && <GraphView />}
-          {section === 'chat' && <ChatView />}
-          {section === 'settings' && <SettingsView />}
+          <Suspense fallback={<Loading />}>
+            {section === 'library' && <LibraryView />}
+            {section === 'graph' && <GraphView />}
+            {section === 'chat' && <ChatView />}
+            {section === 'settings' && <SettingsView />}
+          </Suspense>
         </ErrorBoundary>
       </main>
       <StatusBar />
-      <PdfViewer />
+      {viewerMounted && (
+        <Suspense fallback={null}>
+          <PdfViewer />
+        </Suspense>
+      )}
       <DropOverlay />
       <Toasts />
     </div>

@@ -1,22 +1,42 @@
+import { useId, useState } from 'react';
 import type { Citation } from '../../../src-main/contract/graph';
 import { useViewerStore } from '../../stores/viewer-store';
 
-/** "(Appetite 2019, p. 3)" as a button that opens the PDF at the passage. */
+/**
+ * "(Appetite 2019, p. 3)" as a button that opens the PDF at the passage. Hover or keyboard focus shows the
+ * quote itself with its document and page, so a reader can check a claim without leaving the view.
+ */
 export function CitationLink({ c }: { c: Citation }) {
-  const text = `${c.shortTitle || c.title}${c.year ? ` ${c.year}` : ''}${c.page ? `, p. ${c.page}` : ''}`;
+  const [tip, setTip] = useState(false);
+  const id = useId();
+  const where = `${c.shortTitle || c.title}${c.year ? ` ${c.year}` : ''}${c.page ? `, p. ${c.page}` : ''}`;
   return (
-    <button
-      type="button"
-      className="cite-link"
-      data-testid="citation"
-      title={`Open ${c.title}${c.page ? ` at page ${c.page}` : ''}`}
-      onClick={() =>
-        useViewerStore
-          .getState()
-          .open({ documentId: c.documentId, title: c.title, page: c.page, quote: c.quote })
-      }
-    >
-      {text}
-    </button>
+    <span className="cite-wrap" onMouseEnter={() => setTip(true)} onMouseLeave={() => setTip(false)}>
+      <button
+        type="button"
+        className="cite-link"
+        data-testid="citation"
+        aria-describedby={c.quote ? id : undefined}
+        onFocus={() => setTip(true)}
+        onBlur={() => setTip(false)}
+        onKeyDown={(e) => e.key === 'Escape' && tip && (e.stopPropagation(), setTip(false))}
+        onClick={() =>
+          useViewerStore
+            .getState()
+            .open({ documentId: c.documentId, title: c.title, page: c.page, quote: c.quote })
+        }
+      >
+        {where}
+      </button>
+      {c.quote && (
+        <span role="tooltip" id={id} className="cite-tip" data-testid="citation-tip" hidden={!tip}>
+          <q>{c.quote}</q>
+          <span className="muted small">
+            {c.title}
+            {c.page ? `, page ${c.page}` : ''}
+          </span>
+        </span>
+      )}
+    </span>
   );
 }

@@ -1,13 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { z } from 'zod';
-import type { EntityDetail, ResolvedTerm } from '../../../src-main/contract/graph';
+import type { Citation, EntityDetail, ResolvedTerm } from '../../../src-main/contract/graph';
 import { describeError, useRpc } from '../../api/rpc';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { useGraphStore } from '../../stores/graph-store';
 import { useNoticeStore } from '../../stores/notice-store';
 import { CitationLink } from './CitationLink';
-import { colorOf } from './graph-model';
+import { typeColor } from './palette';
 
 type Detail = z.infer<typeof EntityDetail>;
 
@@ -62,7 +62,10 @@ export function EntityPanel({ id }: { id: string }) {
     <div className="panel-body" data-testid="entity-panel">
       <h2 className="panel-title">{e.name}</h2>
       <div className="entity-meta">
-        <span className="type-tag" style={{ borderColor: colorOf(e.type), color: colorOf(e.type) }}>
+        {/* The type's colour is a swatch, the text keeps the theme's colour: coloured text on the panel
+            fell to 2.1:1 contrast for light hues. */}
+        <span className="type-tag" style={{ borderColor: typeColor(e.type) }}>
+          <span className="swatch" style={{ background: typeColor(e.type) }} aria-hidden="true" />
           {e.type}
         </span>
         <span className="muted small">{e.evidenceCount} pieces of evidence</span>
@@ -178,16 +181,18 @@ export function EntityPanel({ id }: { id: string }) {
       )}
       <h3>Evidence</h3>
       <ul className="evidence-list">
-        {d.evidence.slice(0, 50).map((ev, i) => (
-          <li key={i}>
-            <blockquote>“{ev.citation.quote}”</blockquote>
-            <div className="small">
-              {/* Some models describe a relationship with the very sentence quoted above: say it once. */}
-              {ev.description.trim() !== ev.citation.quote.trim() && ev.description}{' '}
-              <CitationLink c={ev.citation} />
-            </div>
-          </li>
-        ))}
+        {groupByQuote(d.evidence)
+          .slice(0, 50)
+          .map((g) => (
+            <li key={g.key}>
+              <blockquote>“{g.citation.quote}”</blockquote>
+              <div className="small">
+                {/* Some models describe a relationship with the very sentence quoted above: say it once. */}
+                {g.descriptions.filter((x) => x.trim() !== g.citation.quote.trim()).join(' · ')}{' '}
+                <CitationLink c={g.citation} />
+              </div>
+            </li>
+          ))}
         {d.evidence.length === 0 && <li className="muted">No evidence quotes.</li>}
       </ul>
       <h3>Neighbours ({d.neighbours.length})</h3>
@@ -206,4 +211,21 @@ export function EntityPanel({ id }: { id: string }) {
       </ul>
     </div>
   );
+}
+
+type Evidence = { description: string; citation: Citation };
+
+/**
+ * One sentence often supports several relationships of the same entity; listing it once per relationship
+ * showed the same quote three times. Group by document and quote, keep each distinct description.
+ */
+function groupByQuote(evidence: Evidence[]) {
+  const groups = new Map<string, { key: string; citation: Citation; descriptions: string[] }>();
+  for (const ev of evidence) {
+    const key = `${ev.citation.documentId}\u0000${ev.citation.quote.trim()}`;
+    const g = groups.get(key);
+    if (!g) groups.set(key, { key, citation: ev.citation, descriptions: [ev.description] });
+    else if (!g.descriptions.includes(ev.description)) g.descriptions.push(ev.description);
+  }
+  return [...groups.values()];
 }

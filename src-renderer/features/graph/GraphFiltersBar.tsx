@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { useGraphStore, type Lod } from '../../stores/graph-store';
 import { useLibraryStore } from '../../stores/library-store';
-import { colorOf } from './graph-model';
+import { Popover } from '../../components/Popover';
+import { typeColor } from './palette';
 
 const LODS: { v: Lod; label: string }[] = [
   { v: 500, label: 'Top 500 by degree' },
@@ -32,22 +33,28 @@ export function GraphFiltersBar() {
       types: filters.types.includes(t) ? filters.types.filter((x) => x !== t) : [...filters.types, t],
     });
 
+  const typeLabel = filters.types.length
+    ? `Types: ${filters.types.length} of ${types.length}`
+    : `Types: all ${types.length}`;
   return (
     <div className="graph-filters" role="group" aria-label="Graph filters">
-      <div className="chips" role="group" aria-label="Entity types">
-        {types.slice(0, 14).map(([t, n]) => (
-          <button
-            key={t}
-            type="button"
-            className="chip type-chip"
-            aria-pressed={filters.types.includes(t)}
-            onClick={() => toggleType(t)}
-          >
-            <span className="swatch" style={{ background: colorOf(t) }} />
-            {t} <span className="muted">{n.toLocaleString()}</span>
-          </button>
-        ))}
-      </div>
+      <Popover label={typeLabel}>
+        <div className="type-options" role="group" aria-label="Entity types">
+          {types.map(([t, n]) => (
+            <label key={t} className="type-option">
+              <input type="checkbox" checked={filters.types.includes(t)} onChange={() => toggleType(t)} />
+              <span className="swatch" style={{ background: typeColor(t) }} aria-hidden="true" />
+              <span className="type-name">{t}</span>
+              <span className="muted small">{n.toLocaleString()}</span>
+            </label>
+          ))}
+          {filters.types.length > 0 && (
+            <button type="button" className="btn btn-small" onClick={() => setFilters({ types: [] })}>
+              Show all types
+            </button>
+          )}
+        </div>
+      </Popover>
       <label className="field-inline">
         <span>Min. evidence</span>
         <input

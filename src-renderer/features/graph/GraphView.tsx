@@ -9,6 +9,7 @@ import { useGraphStore, type Lod } from '../../stores/graph-store';
 import { EdgePanel } from './EdgePanel';
 import { EntityPanel } from './EntityPanel';
 import { GraphFiltersBar } from './GraphFiltersBar';
+import { GraphLegend } from './GraphLegend';
 import { buildView } from './graph-model';
 import { MergeReview } from './MergeReview';
 import { SearchPanel } from './SearchPanel';
@@ -239,6 +240,9 @@ export function GraphView() {
                   onStage={() => st.select(null)}
                   onRendered={(s) => window.__ariadneExplorer && (window.__ariadneExplorer.stats = s)}
                 />
+              )}
+              {view && view.nodes.length > 0 && (
+                <GraphLegend view={view} by={lod === 'communities' ? 'community' : colorBy} />
               )}
               <div className="graph-caption muted small" data-testid="graph-caption">
                 {loading && !view

@@ -1,28 +1,6 @@
 import type { GraphPath, Subgraph } from '../../../src-main/contract/graph';
 import type { ColorBy, GraphFiltersState, Lod } from '../../stores/graph-store';
-
-export const PALETTE = [
-  '#4c6ef5',
-  '#f08c00',
-  '#2f9e44',
-  '#e03131',
-  '#9c36b5',
-  '#1098ad',
-  '#d6336c',
-  '#74b816',
-  '#f59f00',
-  '#5c7cfa',
-  '#0ca678',
-  '#ae3ec9',
-];
-
-const hash = (s: string) => {
-  let h = 2166136261;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
-  return h >>> 0;
-};
-/** Stable colours: a type or community keeps its colour across sessions and libraries. */
-export const colorOf = (key: string | null) => (key ? PALETTE[hash(key) % PALETTE.length]! : '#868e96');
+import { communityLegend, OTHER_COLOR, typeColor, type CommunityLegend } from './palette';
 
 export interface ViewNode {
   key: string;
@@ -47,6 +25,16 @@ export interface ViewModel {
   edges: ViewEdge[];
   /** Entities the filters let through, before the level-of-detail cut. */
   matching: number;
+  /** Community colours of this subgraph (the largest ten coloured, the rest "other"), for the legend. */
+  communities: CommunityLegend;
+}
+
+/** Members per community over the whole loaded subgraph, so colours do not shift as filters change. */
+export function communitySizes(sg: Subgraph): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const n of sg.nodes)
+    if (n.communityId) counts.set(n.communityId, (counts.get(n.communityId) ?? 0) + 1);
+  return counts;
 }
 
 const sizeOf = (evidence: number) => Math.min(22, 3 + 1.6 * Math.sqrt(evidence));
@@ -71,10 +59,11 @@ export function buildView(
         (!f.communityId || n.communityId === f.communityId)),
   );
   const matching = nodes.length;
+  const communities = communityLegend(communitySizes(sg));
   const color = (n: { type: string; communityId: string | null }) =>
-    colorOf(o.colorBy === 'type' ? n.type : n.communityId);
+    o.colorBy === 'type' ? typeColor(n.type) : communities.colorOf(n.communityId);
 
-  if (o.lod === 'communities') return communityView(sg, nodes, matching);
+  if (o.lod === 'communities') return communityView(sg, nodes, matching, communities);
 
   if (nodes.length > o.lod) {
     nodes = nodes
@@ -113,10 +102,16 @@ export function buildView(
       size: Math.min(6, 0.6 + Math.log2(1 + e.weight)),
     })),
     matching,
+    communities,
   };
 }
 
-function communityView(sg: Subgraph, nodes: Subgraph['nodes'], matching: number): ViewModel {
+function communityView(
+  sg: Subgraph,
+  nodes: Subgraph['nodes'],
+  matching: number,
+  communities: CommunityLegend,
+): ViewModel {
   const groups = new Map<string, { size: number; evidence: number; top: Subgraph['nodes'][number] }>();
   const of = new Map<string, string>();
   for (const n of nodes) {
@@ -140,6 +135,7 @@ function communityView(sg: Subgraph, nodes: Subgraph['nodes'], matching: number)
   }
   return {
     matching,
+    communities,
     nodes: [...groups].map(([id, g]) => ({
       key: `community:${id}`,
       label: `${g.top.name} +${g.size - 1}`,
@@ -148,7 +144,7 @@ function communityView(sg: Subgraph, nodes: Subgraph['nodes'], matching: number)
       evidence: g.evidence,
       degree: g.size,
       size: Math.min(30, 4 + 2.2 * Math.sqrt(g.size)),
-      color: colorOf(id === 'none' ? null : id),
+      color: id === 'none' ? OTHER_COLOR : communities.colorOf(id),
       members: g.size,
     })),
     edges: [...weights].map(([k, w]) => {

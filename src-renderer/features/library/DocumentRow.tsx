@@ -6,6 +6,7 @@ import { formatEta, plural, STAGE_LABEL, STATUS_LABEL } from '../../lib/format';
 import { useLibraryStore } from '../../stores/library-store';
 import { useNoticeStore } from '../../stores/notice-store';
 import { useViewerStore } from '../../stores/viewer-store';
+import { firstAuthor, titleOf } from './library-sort';
 
 type DocAction = Extract<
   UiMethod,
@@ -19,7 +20,15 @@ const DONE_VERB: Record<DocAction, string> = {
   'queue:cancel': 'Cancelled',
 };
 
-export function DocumentRow({ doc }: { doc: DocumentSummary }) {
+export function DocumentRow({
+  doc,
+  selected,
+  onSelect,
+}: {
+  doc: DocumentSummary;
+  selected: boolean;
+  onSelect(on: boolean): void;
+}) {
   const api = useRpc();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -54,31 +63,40 @@ export function DocumentRow({ doc }: { doc: DocumentSummary }) {
       setDetail(await api.call('library:document', { documentId: doc.id }).catch(() => null));
   };
 
-  const label = doc.title || doc.fileName;
+  const label = titleOf(doc);
+  const added = new Date(doc.addedAt);
   return (
-    <li
+    <tr
       className={`doc-row status-${doc.status}`}
       data-testid="doc-row"
       data-status={doc.status}
       aria-label={label}
+      aria-selected={selected}
     >
-      <div className="doc-main">
-        <div className="doc-title-line">
-          <span className="doc-title">{label}</span>
-          <span className={`badge badge-${doc.status}`} data-testid="doc-status">
-            {STATUS_LABEL[doc.status] ?? doc.status}
-          </span>
-        </div>
+      <td className="col-select">
+        <input
+          type="checkbox"
+          checked={selected}
+          aria-label={`Select ${label}`}
+          onChange={(e) => onSelect(e.target.checked)}
+        />
+      </td>
+      <td className="doc-main">
+        {/* The full title on hover: long titles are cut to the column's width. */}
+        <span className="doc-title" title={label}>
+          {label}
+        </span>
         <div className="doc-meta muted">
           {[
-            doc.authors.slice(0, 3).join(', ') + (doc.authors.length > 3 ? ' et al.' : ''),
-            doc.year,
+            doc.authors.length > 1 &&
+              doc.authors.slice(0, 3).join(', ') + (doc.authors.length > 3 ? ' et al.' : ''),
             // Until parsing finds a title the file name is the title: once is enough.
             doc.fileName !== label && doc.fileName,
           ]
             .filter(Boolean)
             .join(' · ')}
-          {doc.pages > 0 && ` · ${plural(doc.pages, 'page')}`}
+          {doc.pages > 0 &&
+            `${doc.authors.length > 1 || doc.fileName !== label ? ' · ' : ''}${plural(doc.pages, 'page')}`}
         </div>
         {(active || doc.chunksTotal > 0) && doc.status !== 'done' && (
           <div className="doc-progress">
@@ -111,9 +129,10 @@ export function DocumentRow({ doc }: { doc: DocumentSummary }) {
             </div>
           </div>
         )}
-        {doc.status === 'done' && (
-          <div className="doc-meta muted">
-            {plural(doc.entities, 'entity', 'entities')} · {plural(doc.relationships, 'relationship')}
+        {doc.status === 'done' && doc.entities > 0 && doc.relationships === 0 && (
+          <div className="muted small" data-testid="no-relationships">
+            No relationships: no sentence names two of its {plural(doc.entities, 'entity', 'entities')}{' '}
+            together. A local model (Ollama) finds relations the built-in engine misses.
           </div>
         )}
         {doc.error && (
@@ -138,8 +157,24 @@ export function DocumentRow({ doc }: { doc: DocumentSummary }) {
             )}
           </div>
         )}
-      </div>
-      <div className="doc-actions" role="group" aria-label={`Actions for ${label}`}>
+      </td>
+      <td className="muted">{firstAuthor(doc)}</td>
+      <td className="num muted">{doc.year ?? ''}</td>
+      <td className="col-doi muted" title={doc.doi ?? undefined}>
+        {doc.doi ?? ''}
+      </td>
+      <td>
+        <span className={`badge badge-${doc.status}`} data-testid="doc-status">
+          {STATUS_LABEL[doc.status] ?? doc.status}
+        </span>
+      </td>
+      <td className="num" title={plural(doc.relationships, 'relationship')}>
+        {doc.status === 'done' ? doc.entities.toLocaleString() : ''}
+      </td>
+      <td className="num muted" title={added.toLocaleString()}>
+        {added.toLocaleDateString()}
+      </td>
+      <td className="doc-actions" role="group" aria-label={`Actions for ${label}`}>
         {doc.kind === 'pdf' && (
           <button
             type="button"
@@ -188,24 +223,24 @@ export function DocumentRow({ doc }: { doc: DocumentSummary }) {
         >
           Delete
         </button>
-      </div>
-      {confirmDelete && (
-        <ConfirmDialog
-          title={`Delete “${label}”?`}
-          confirmLabel="Delete document"
-          danger
-          onCancel={() => setConfirmDelete(false)}
-          onConfirm={() => {
-            setConfirmDelete(false);
-            void run('library:delete');
-          }}
-        >
-          <p>
-            Its evidence is removed from the graph, and entities that only this document mentioned disappear.
-            The original file on your disk is not touched.
-          </p>
-        </ConfirmDialog>
-      )}
-    </li>
+        {confirmDelete && (
+          <ConfirmDialog
+            title={`Delete “${label}”?`}
+            confirmLabel="Delete document"
+            danger
+            onCancel={() => setConfirmDelete(false)}
+            onConfirm={() => {
+              setConfirmDelete(false);
+              void run('library:delete');
+            }}
+          >
+            <p>
+              Its evidence is removed from the graph, and entities that only this document mentioned
+              disappear. The original file on your disk is not touched.
+            </p>
+          </ConfirmDialog>
+        )}
+      </td>
+    </tr>
   );
 }

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { EmptyState } from '../../components/EmptyState';
 import { Icon } from '../../components/Icon';
@@ -7,6 +7,8 @@ import { plural } from '../../lib/format';
 import { useLibraryStore } from '../../stores/library-store';
 import { useNoticeStore } from '../../stores/notice-store';
 import { DocumentRow } from './DocumentRow';
+import { BulkActions } from './BulkActions';
+import { COLUMNS, nextSort, sortDocuments, titleOf, type SortState } from './library-sort';
 import { useImport } from './use-import';
 
 export function LibraryView() {
@@ -16,6 +18,8 @@ export function LibraryView() {
   const fileInput = useRef<HTMLInputElement>(null);
   const folderInput = useRef<HTMLInputElement>(null);
   const [filter, setFilter] = useState('');
+  const [sort, setSort] = useState<SortState>({ key: 'added', dir: 'desc' });
+  const [selected, setSelected] = useState<Set<string>>(new Set());
 
   const onPick = (e: React.ChangeEvent<HTMLInputElement>) => {
     const files = Array.from(e.target.files ?? []);
@@ -31,12 +35,25 @@ export function LibraryView() {
     void refresh(api);
   };
 
-  const shown = filter
-    ? documents.filter((d) =>
-        `${d.title} ${d.fileName} ${d.authors.join(' ')}`.toLowerCase().includes(filter.toLowerCase()),
-      )
-    : documents;
+  const shown = useMemo(() => {
+    const q = filter.toLowerCase();
+    const hits = q
+      ? documents.filter((d) =>
+          `${titleOf(d)} ${d.fileName} ${d.authors.join(' ')} ${d.doi ?? ''}`.toLowerCase().includes(q),
+        )
+      : documents;
+    return sortDocuments(hits, sort);
+  }, [documents, filter, sort]);
   const working = documents.filter((d) => d.status === 'running' || d.status === 'queued').length;
+  const picked = documents.filter((d) => selected.has(d.id));
+  const select = (id: string, on: boolean) =>
+    setSelected((s) => {
+      const n = new Set(s);
+      if (on) n.add(id);
+      else n.delete(id);
+      return n;
+    });
+  const allShown = shown.length > 0 && shown.every((d) => selected.has(d.id));
 
   return (
     <section className="view" aria-labelledby="library-title">
@@ -54,7 +71,8 @@ export function LibraryView() {
             onChange={(e) => setFilter(e.target.value)}
           />
         )}
-        {queue && (
+        {/* Queue controls only when there is work to hold back (or held back already). */}
+        {queue && (working > 0 || queue.paused) && (
           <button type="button" className="btn" onClick={toggleQueue} data-testid="queue-toggle">
             {queue.paused ? 'Resume queue' : 'Pause queue'}
           </button>
@@ -92,7 +110,7 @@ export function LibraryView() {
           {importing > 0 && <span>Adding files…</span>}
           {queue.paused ? (
             <span>Queue paused — documents wait until you resume.</span>
-          ) : (
+          ) : working === 0 ? null : (
             <span>
               {plural(queue.running, 'document')} in progress, {queue.queued} waiting
             </span>
@@ -129,11 +147,60 @@ export function LibraryView() {
           <p>Start with two or three papers on one topic; then explore the Graph or ask questions in Chat.</p>
         </EmptyState>
       ) : (
-        <ul className="doc-list" role="list" aria-label="Documents" data-testid="doc-list">
-          {shown.map((d) => (
-            <DocumentRow key={d.id} doc={d} />
-          ))}
-        </ul>
+        <>
+          {picked.length > 0 && <BulkActions docs={picked} onDone={() => setSelected(new Set())} />}
+          <div className="table-wrap">
+            <table className="doc-table" aria-label="Documents" data-testid="doc-list">
+              <thead>
+                <tr>
+                  <th className="col-select">
+                    <input
+                      type="checkbox"
+                      aria-label="Select all shown documents"
+                      checked={allShown}
+                      onChange={(e) =>
+                        setSelected(e.target.checked ? new Set(shown.map((d) => d.id)) : new Set())
+                      }
+                    />
+                  </th>
+                  {COLUMNS.map((c) => (
+                    <th
+                      key={c.key}
+                      className={`col-${c.key}${c.numeric ? ' num' : ''}`}
+                      aria-sort={
+                        sort.key === c.key ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'
+                      }
+                    >
+                      <button
+                        type="button"
+                        className="th-sort"
+                        onClick={() => setSort(nextSort(sort, c.key))}
+                      >
+                        {c.label}
+                        <span aria-hidden="true">
+                          {sort.key === c.key ? (sort.dir === 'asc' ? ' ▲' : ' ▼') : ''}
+                        </span>
+                      </button>
+                    </th>
+                  ))}
+                  <th className="col-actions">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {shown.map((d) => (
+                  <DocumentRow
+                    key={d.id}
+                    doc={d}
+                    selected={selected.has(d.id)}
+                    onSelect={(on) => select(d.id, on)}
+                  />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
       )}
     </section>
   );

@@ -56,7 +56,8 @@ export async function importFiles(api: UiClient, files: File[]): Promise<ImportR
     else if (f.size > MAX_BATCH_BYTES)
       result.rejected.push({
         fileName: f.name,
-        reason: 'too large to upload through the browser; add it with the desktop app or `ariadne add`',
+        reason:
+          'too large to upload through the browser; add it with the desktop app or the command "ariadne ingest <file>"',
       });
     else wanted.push(f);
   }

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { ConnectionTest, ModelList, PullProgress } from '../../../src-main/contract';
 import type { AppSettings } from '../../../src-main/contract/settings';
 import { describeError, useRpc } from '../../api/rpc';
+import { FixText } from '../../components/FixText';
 import { ErrorBanner } from '../../components/ErrorBanner';
 
 const gb = (b: number) => `${(b / 1e9).toFixed(1)} GB`;
@@ -103,7 +104,11 @@ export function LlmCard({
           {test.ok
             ? `Connected: Ollama ${test.version ?? ''}, ${test.modelCount} models, ${Math.round(test.latencyMs)} ms.`
             : test.detail}
-          {test.fix && <div className="muted small">{test.fix}</div>}
+          {test.fix && (
+            <div className="muted small">
+              <FixText text={test.fix} inSettings />
+            </div>
+          )}
         </div>
       )}
       {modelsError && (

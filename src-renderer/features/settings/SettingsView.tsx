@@ -1,3 +1,4 @@
+import { FixText } from '../../components/FixText';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Icon, type IconName } from '../../components/Icon';
 import { useAppStore, type ThemeChoice } from '../../stores/app-store';
@@ -51,7 +52,11 @@ export function SettingsView() {
                   </span>
                   <div>
                     <div>{c.detail}</div>
-                    {!c.ok && c.fix && <div className="muted">{c.fix}</div>}
+                    {!c.ok && c.fix && (
+                      <div className="muted">
+                        <FixText text={c.fix} inSettings />
+                      </div>
+                    )}
                   </div>
                 </li>
               ))}
