@@ -7,6 +7,7 @@ import { registerIngest } from './commands/ingest';
 import { registerStatus } from './commands/status';
 import { registerSearch } from './commands/search';
 import { registerAsk } from './commands/ask';
+import { registerExport } from './commands/export';
 import { addGlobalOptions } from './global-options';
 
 /** `ariadne`: the headless face of the same core the desktop app runs. */
@@ -23,6 +24,7 @@ export async function runCli(argv: string[]): Promise<void> {
   registerStatus(program);
   registerSearch(program);
   registerAsk(program);
+  registerExport(program);
   await program.parseAsync(argv);
 }
 

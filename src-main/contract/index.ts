@@ -5,6 +5,7 @@ export * from './llm';
 export * from './library';
 export * from './graph';
 export * from './qa';
+export * from './export';
 export * from './methods';
 export * from './events';
 export * from './wire';

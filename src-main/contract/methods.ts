@@ -5,6 +5,7 @@ import { settingsMethods } from './settings';
 import { libraryMethods } from './library';
 import { graphMethods } from './graph';
 import { qaMethods } from './qa';
+import { exportMethods } from './export';
 import type { MethodSpec } from './define';
 
 /**
@@ -18,6 +19,7 @@ export const methods = {
   ...libraryMethods,
   ...graphMethods,
   ...qaMethods,
+  ...exportMethods,
 } satisfies Record<string, MethodSpec>;
 
 export type Methods = typeof methods;

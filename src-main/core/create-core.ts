@@ -17,6 +17,7 @@ import {
 } from './ingest/ingest-service';
 import { createIngestHandlers } from './ingest/ingest-handlers';
 import { defaultWorkerPaths } from './ingest/worker-paths';
+import { createExportHandlers } from './export/export-handlers';
 import {
   createGraphHandlers,
   createQaHandlers,
@@ -103,6 +104,7 @@ export async function createCore(input: CoreDeps): Promise<Core> {
     if (name === 'library:changed') retrieval.changed();
   });
 
+  const graphHandlers = createGraphHandlers(retrieval);
   const handlers = {
     ...app,
     ...llm,
@@ -113,8 +115,9 @@ export async function createCore(input: CoreDeps): Promise<Core> {
       chatModel: deps.llm.chatModel,
       embedModel: deps.llm.embedModel,
     }),
-    ...createGraphHandlers(retrieval),
+    ...graphHandlers,
     ...createQaHandlers(retrieval),
+    ...createExportHandlers({ ...graphHandlers, 'library:list': libraryHandlers['library:list'] }),
   } satisfies ApiHandlers;
 
   return {

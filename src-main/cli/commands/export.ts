@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import { Option, type Command } from 'commander';
+import type { ExportFile } from '../../contract/export';
+import type { Core } from '../../core/create-core';
+import { createMemoryLogger } from '../../core/deps';
+import { bootFromOptions, type GlobalOptions } from '../global-options';
+
+const ctx = () => ({ signal: new AbortController().signal, emit: () => undefined });
+
+/** Boots the library without processing its queue (an export only reads), runs `fn`, writes the file. */
+async function exportWith(cmd: Command, out: string | undefined, fn: (core: Core) => Promise<ExportFile>) {
+  const g = cmd.optsWithGlobals<GlobalOptions>();
+  const { core } = await bootFromOptions({ ...g, llm: 'builtin' }, createMemoryLogger());
+  try {
+    core.ingest.scheduler.pause();
+    const file = await fn(core);
+    if (out) {
+      fs.writeFileSync(out, file.text);
+      process.stderr.write(`wrote ${out} (${file.text.length.toLocaleString()} characters)\n`);
+    } else {
+      // `ariadne export … | head` closes the pipe early: that is the reader's choice, not an error.
+      process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+        if (e.code === 'EPIPE') process.exit(0);
+        throw e;
+      });
+      process.stdout.write(file.text);
+    }
+  } finally {
+    await core.close();
+  }
+}
+
+const collect = (v: string, prev: string[] = []) => [...prev, v];
+
+/** `ariadne export …`: the graph as GraphML/CSV, a document's evidence as CSV, the library as BibTeX. */
+export function registerExport(program: Command) {
+  const exp = program
+    .command('export')
+    .description('Export the graph (GraphML, CSV), a document’s evidence (CSV) or the library (BibTeX)');
+
+  exp
+    .command('graph')
+    .description('The graph, or the part the filters keep, as GraphML or CSV')
+    .addOption(
+      new Option('--format <format>', 'file format')
+        .choices(['graphml', 'csv-nodes', 'csv-edges'])
+        .default('graphml'),
+    )
+    .option('--doc <id>', 'only evidence from this document (repeatable)', collect)
+    .option('--type <type>', 'only entities of this type (repeatable)', collect)
+    .option('--min-evidence <n>', 'only entities with at least n pieces of evidence', '1')
+    .option('-o, --out <file>', 'write to a file instead of standard output')
+    .action(
+      async (
+        o: {
+          format: 'graphml' | 'csv-nodes' | 'csv-edges';
+          doc?: string[];
+          type?: string[];
+          minEvidence: string;
+          out?: string;
+        },
+        cmd: Command,
+      ) =>
+        exportWith(cmd, o.out, (core) =>
+          core.handlers['export:graph'](
+            {
+              format: o.format,
+              limit: 50_000,
+              filters: {
+                direction: 'both',
+                minEvidence: Math.max(1, Number(o.minEvidence) || 1),
+                ...(o.doc ? { documentIds: o.doc } : {}),
+                ...(o.type ? { entityTypes: o.type } : {}),
+              },
+            },
+            ctx(),
+          ),
+        ),
+    );
+
+  exp
+    .command('evidence')
+    .description('One document’s evidence as CSV: source, relation, target, quote, page')
+    .argument('<document-id>', 'the document (ids: ariadne status --json)')
+    .option('-o, --out <file>', 'write to a file instead of standard output')
+    .action(async (documentId: string, o: { out?: string }, cmd: Command) =>
+      exportWith(cmd, o.out, (core) => core.handlers['export:evidence']({ documentId }, ctx())),
+    );
+
+  exp
+    .command('bibtex')
+    .description('BibTeX entries for the library’s documents')
+    .option('--doc <id>', 'only this document (repeatable)', collect)
+    .option('-o, --out <file>', 'write to a file instead of standard output')
+    .action(async (o: { doc?: string[]; out?: string }, cmd: Command) =>
+      exportWith(cmd, o.out, (core) => core.handlers['export:bibtex']({ documentIds: o.doc }, ctx())),
+    );
+}
