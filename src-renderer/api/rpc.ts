@@ -6,6 +6,7 @@ import {
   type appMethods,
   type llmMethods,
 } from '../../src-main/contract';
+import type { exportMethods } from '../../src-main/contract/export';
 import type { graphMethods } from '../../src-main/contract/graph';
 import type { libraryEvents, libraryMethods } from '../../src-main/contract/library';
 import type { qaMethods } from '../../src-main/contract/qa';
@@ -22,7 +23,8 @@ type UiMethods = typeof appMethods &
   typeof libraryMethods &
   typeof graphMethods &
   typeof qaMethods &
-  typeof settingsMethods;
+  typeof settingsMethods &
+  typeof exportMethods;
 export type UiMethod = keyof UiMethods;
 export type UiInput<M extends UiMethod> = z.input<UiMethods[M]['input']>;
 export type UiOutput<M extends UiMethod> = z.output<UiMethods[M]['output']>;

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useGraphStore, type Lod } from '../../stores/graph-store';
 import { useLibraryStore } from '../../stores/library-store';
 import { Popover } from '../../components/Popover';
+import { ExportMenu } from './ExportMenu';
 import { typeColor } from './palette';
 
 const LODS: { v: Lod; label: string }[] = [
@@ -124,6 +125,7 @@ export function GraphFiltersBar() {
           <option value="community">by community</option>
         </select>
       </label>
+      <ExportMenu />
       {hidden.size > 0 && (
         <button type="button" className="btn btn-small" onClick={unhideAll}>
           Show {hidden.size} hidden

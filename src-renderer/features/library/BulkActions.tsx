@@ -3,6 +3,7 @@ import type { DocumentSummary } from '../../../src-main/contract/library';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { describeError, useRpc } from '../../api/rpc';
 import { plural } from '../../lib/format';
+import { saveFile } from '../../lib/save-file';
 import { useLibraryStore } from '../../stores/library-store';
 import { useNoticeStore } from '../../stores/notice-store';
 
@@ -34,6 +35,19 @@ export function BulkActions({ docs, onDone }: { docs: DocumentSummary[]; onDone(
     void useLibraryStore.getState().refresh(api);
   };
 
+  const exportAs = async (what: 'bibtex' | 'evidence') => {
+    setBusy(true);
+    try {
+      if (what === 'bibtex')
+        saveFile(await api.call('export:bibtex', { documentIds: docs.map((d) => d.id) }));
+      else for (const d of docs) saveFile(await api.call('export:evidence', { documentId: d.id }));
+    } catch (e) {
+      useNoticeStore.getState().push('error', `The export failed: ${describeError(e).message}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+
   return (
     <div className="bulk-bar" role="toolbar" aria-label="Selected documents" data-testid="bulk-bar">
       <span>{plural(docs.length, 'document')} selected</span>
@@ -62,6 +76,17 @@ export function BulkActions({ docs, onDone }: { docs: DocumentSummary[]; onDone(
         onClick={() => setConfirm(true)}
       >
         Delete
+      </button>
+      <button type="button" className="btn btn-small" disabled={busy} onClick={() => void exportAs('bibtex')}>
+        Export BibTeX
+      </button>
+      <button
+        type="button"
+        className="btn btn-small"
+        disabled={busy}
+        onClick={() => void exportAs('evidence')}
+      >
+        Export evidence (CSV)
       </button>
       <button type="button" className="btn btn-small" disabled={busy} onClick={onDone}>
         Clear selection
