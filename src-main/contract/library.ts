@@ -48,6 +48,16 @@ export const DocumentSummary = z.object({
   /** Plain-words error for failed or partially failed documents. */
   error: z.string().nullable(),
   addedAt: z.string(),
+  /** The reference manager's record the document came with (Zotero), if any. */
+  reference: z
+    .object({
+      source: z.literal('zotero'),
+      itemKey: z.string(),
+      tags: z.array(z.string()),
+      collections: z.array(z.string()),
+    })
+    .nullable()
+    .optional(),
 });
 export type DocumentSummary = z.infer<typeof DocumentSummary>;
 
@@ -79,6 +89,20 @@ export const ImportResult = z.object({
   added: z.array(z.object({ id: DocumentId, fileName: z.string(), duplicate: z.boolean() })),
   rejected: z.array(z.object({ fileName: z.string(), reason: z.string() })),
 });
+
+export const ZoteroImportResult = z.object({
+  /** Items found in the Zotero source (notes and attachments aside). */
+  items: z.number().int(),
+  added: z.array(
+    z.object({ id: DocumentId, fileName: z.string(), duplicate: z.boolean(), itemKey: z.string() }),
+  ),
+  /** Items imported before (same Zotero key): skipped. */
+  known: z.number().int(),
+  /** Titles of items with no attached PDF, .txt or .md file. */
+  withoutFile: z.array(z.string()),
+  rejected: z.array(z.object({ fileName: z.string(), reason: z.string() })),
+});
+export type ZoteroImportResult = z.infer<typeof ZoteroImportResult>;
 
 export const IngestProgress = z.object({
   documentId: DocumentId,
@@ -123,6 +147,12 @@ export const libraryMethods = {
     input: ImportInput,
     output: ImportResult,
     summary: 'Add files or folders; duplicates are recognised by content.',
+  }),
+  'library:import-zotero': method({
+    input: z.object({ source: z.string().min(1).max(4096) }),
+    output: ZoteroImportResult,
+    summary:
+      'Import the PDFs of a Zotero library (its data folder, or a Better BibTeX / CSL-JSON export) with their Zotero metadata; known items are skipped.',
   }),
   'library:delete': method({
     input: ById,

@@ -4,12 +4,14 @@ import { AriadneError } from '../../contract/errors';
 import type { IngestService } from './ingest-service';
 import { expandPaths, libraryOps, type ImportItem } from './library-ops';
 import { kindOfFile } from './parse/parse-in-worker';
+import { importZotero } from './zotero/zotero-import';
 
 type LibraryHandlers = Pick<
   ApiHandlers,
   | 'library:list'
   | 'library:document'
   | 'library:import'
+  | 'library:import-zotero'
   | 'library:delete'
   | 'library:reingest'
   | 'library:retry-failed'
@@ -43,6 +45,12 @@ export function createIngestHandlers(
       const res = await ops.importItems([...items, ...uploads.filter((u) => kindOfFile(u.fileName))]);
       return { added: res.added, rejected: [...rejected, ...res.rejected] };
     },
+    'library:import-zotero': ({ source }) =>
+      importZotero(source, {
+        library: svc.ctx.library,
+        clock: svc.ctx.clock,
+        importItems: (items) => ops.importItems(items),
+      }),
     'library:delete': async ({ documentId }) => (await ops.removeDocument(documentId), ok),
     'library:reingest': async ({ documentId }) => (await ops.reingest(documentId), ok),
     'library:retry-failed': async ({ documentId }) => (await ops.retryFailed(documentId), ok),

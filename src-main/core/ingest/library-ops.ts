@@ -53,10 +53,12 @@ export function libraryOps(svc: IngestService) {
   const { library } = svc.ctx;
   const graph = library.graph;
 
-  async function removeDocument(id: string) {
+  /** `keepReference`: re-reading keeps the document's Zotero record; deleting it forgets the record. */
+  async function removeDocument(id: string, opts: { keepReference?: boolean } = {}) {
     await svc.scheduler.abort(id);
     if (svc.queue.get(id)) await svc.queue.remove(id);
     const res = await library.deleteDocument(id);
+    if (!opts.keepReference) await library.references.remove(id);
     for (const e of res.removedEntityIds) svc.index.remove(e);
     // Survivors' names and descriptions were re-derived without this document: re-embed them.
     const changed = await graph.getEntities(res.changedEntityIds);
@@ -148,6 +150,11 @@ export function libraryOps(svc: IngestService) {
     return { added, rejected };
   }
 
+  const refOf = (id: string): DocumentSummary['reference'] => {
+    const r = library.references.get(id);
+    return r ? { source: r.source, itemKey: r.itemKey, tags: r.tags, collections: r.collections } : null;
+  };
+
   async function summary(id: string): Promise<DocumentSummary> {
     const d = await graph.getDocument(id);
     if (!d) throw new AriadneError('not_found', `No document ${id}.`);
@@ -178,6 +185,7 @@ export function libraryOps(svc: IngestService) {
       etaMs: p?.etaMs ?? null,
       error: job?.error ?? null,
       addedAt: new Date(job?.payload.addedAt ?? d.createdAt).toISOString(),
+      reference: refOf(id),
     };
   }
 
@@ -214,7 +222,7 @@ export function libraryOps(svc: IngestService) {
     async reingest(id: string) {
       const d = await graph.getDocument(id);
       if (!d) throw new AriadneError('not_found', `No document ${id}.`);
-      await removeDocument(id);
+      await removeDocument(id, { keepReference: true });
       await enqueueDocument(id, d.fileName, d.originalPath);
     },
     async retryFailed(id: string) {

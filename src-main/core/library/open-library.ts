@@ -8,6 +8,7 @@ import { acquireLock } from './lock';
 import { openOriginals, type Originals } from './originals';
 import { reconcile, type ReconcileReport } from './reconcile';
 import { openSettings, type SettingsStore } from './settings';
+import { openReferences, type ReferenceStore } from './references';
 
 export interface Library {
   readonly dataDir: string;
@@ -15,6 +16,8 @@ export interface Library {
   readonly vectors: VectorStore;
   readonly settings: SettingsStore;
   readonly originals: Originals;
+  /** Reference-manager metadata (Zotero) per document; it wins over metadata parsed from the file. */
+  readonly references: ReferenceStore;
   /** What reconciliation found when the library was opened. */
   readonly openReport: ReconcileReport;
   /** Deletes a document from the graph (source of truth) and then its vectors and orphaned entities' vectors. */
@@ -38,6 +41,7 @@ export interface OpenLibraryOptions {
  *   graph.kuzu(.wal) the Kùzu database (source of truth)
  *   vectors/        LanceDB tables (derived)
  *   originals/      content-addressed copies of imported files
+ *   references.json Zotero metadata of imported items, by document
  */
 export async function openLibrary(opts: OpenLibraryOptions): Promise<Library> {
   const dataDir = path.resolve(opts.dataDir);
@@ -49,6 +53,7 @@ export async function openLibrary(opts: OpenLibraryOptions): Promise<Library> {
   try {
     const settings = openSettings(dataDir);
     const originals = openOriginals(path.join(dataDir, 'originals'));
+    const references = openReferences(dataDir);
     graph = await openGraphStore(path.join(dataDir, 'graph.kuzu'), {
       clock: opts.clock,
       log,
@@ -77,6 +82,7 @@ export async function openLibrary(opts: OpenLibraryOptions): Promise<Library> {
       vectors: v,
       settings,
       originals,
+      references,
       openReport,
       async deleteDocument(id) {
         const res = await g.deleteDocument(id);

@@ -183,12 +183,14 @@ async function ensureChunks(ctx: PipelineContext, job: Job, signal: AbortSignal)
   const bytes = new Uint8Array(await fs.readFile(ctx.library.originals.path(job.docId)));
   const parsed = await ctx.parser.parseBytes(bytes, p.kind);
   if (signal.aborted) throw new AriadneError('cancelled', 'Cancelled.');
+  // A reference manager's record (Zotero) is curated: it wins over what was read off the first page.
+  const ref = ctx.library.references.get(job.docId);
   await ctx.library.graph.upsertDocument({
     id: job.docId,
-    title: parsed.title?.trim() || p.fileName,
-    authors: parsed.authors,
-    year: parsed.year,
-    doi: parsed.doi,
+    title: ref?.title || parsed.title?.trim() || p.fileName,
+    authors: ref?.authors.length ? ref.authors : parsed.authors,
+    year: ref?.year ?? parsed.year,
+    doi: ref?.doi ?? parsed.doi,
     pages: parsed.pages,
     status: 'running',
     parserVersion: parsed.parserVersion,

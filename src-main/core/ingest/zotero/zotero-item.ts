@@ -1,0 +1,25 @@
+/** One item of a reference manager's library, with the files attached to it. */
+export interface ZoteroItem {
+  /** Zotero's item key (8 characters), or the citation key of an export that has none. */
+  itemKey: string;
+  title: string;
+  authors: string[];
+  year: number | null;
+  doi: string | null;
+  tags: string[];
+  collections: string[];
+  /** Absolute paths of attached files that exist (PDFs first). */
+  files: string[];
+}
+
+/** "2019-03-00 2019-03", "March 2019", "2019" → 2019. */
+export function yearOf(date: string | undefined | null): number | null {
+  const m = /\b(1[5-9]\d\d|2[01]\d\d)\b/.exec(date ?? '');
+  return m ? Number(m[1]) : null;
+}
+
+/** DOIs as printed ("https://doi.org/10.1/x", "doi:10.1/x") to the bare, lower-case form. */
+export function normaliseDoi(doi: string | undefined | null): string | null {
+  const m = /10\.\d{4,9}\/\S+/.exec(doi ?? '');
+  return m ? m[0].replace(/[.,;]+$/, '').toLowerCase() : null;
+}

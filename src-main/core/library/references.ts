@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { AriadneError } from '../../contract/errors';
+import { writeFileAtomic } from './atomic-file';
+
+/**
+ * Bibliographic metadata that came with a document from a reference manager (Zotero). A curated record is
+ * better than anything read off a PDF's first page, so it wins over parsed metadata. Kept beside the graph in
+ * `references.json`, keyed by the document's content id, so re-reading a document keeps it and a re-import
+ * recognises items it already has by their Zotero key.
+ */
+export interface ReferenceRecord {
+  source: 'zotero';
+  /** Zotero's 8-character item key (or the citation key of a BibTeX/CSL export without one). */
+  itemKey: string;
+  title: string;
+  authors: string[];
+  year: number | null;
+  doi: string | null;
+  tags: string[];
+  collections: string[];
+  importedAt: number;
+}
+
+export interface ReferenceStore {
+  get(documentId: string): ReferenceRecord | undefined;
+  /** The document that came from this Zotero item, if any. */
+  byItemKey(itemKey: string): string | undefined;
+  all(): Map<string, ReferenceRecord>;
+  /** Adds or replaces records and writes the file atomically; concurrent calls apply in order. */
+  put(records: Map<string, ReferenceRecord>): Promise<void>;
+  remove(documentId: string): Promise<void>;
+}
+
+export function openReferences(dataDir: string): ReferenceStore {
+  const file = path.join(dataDir, 'references.json');
+  let current = new Map<string, ReferenceRecord>();
+  if (fs.existsSync(file)) {
+    try {
+      const raw = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+        documents?: Record<string, ReferenceRecord>;
+      };
+      current = new Map(Object.entries(raw.documents ?? {}));
+    } catch (e) {
+      throw new AriadneError('conflict', `references.json is not valid JSON: ${(e as Error).message}`, {
+        cause: e,
+      });
+    }
+  }
+  const keys = () => new Map([...current].map(([doc, r]) => [r.itemKey, doc]));
+  let byKey = keys();
+  let chain: Promise<unknown> = Promise.resolve();
+  const write = (next: Map<string, ReferenceRecord>) => {
+    const done = chain.then(async () => {
+      const body = { version: 1, documents: Object.fromEntries(next) };
+      await writeFileAtomic(file, JSON.stringify(body, null, 2) + '\n');
+      current = next;
+      byKey = keys();
+    });
+    chain = done.catch(() => undefined);
+    return done;
+  };
+  return {
+    get: (id) => current.get(id),
+    byItemKey: (k) => byKey.get(k),
+    all: () => new Map(current),
+    put: (records) => write(new Map([...current, ...records])),
+    remove: (id) => {
+      if (!current.has(id)) return Promise.resolve();
+      const next = new Map(current);
+      next.delete(id);
+      return write(next);
+    },
+  };
+}
