@@ -8,6 +8,7 @@ import { registerStatus } from './commands/status';
 import { registerSearch } from './commands/search';
 import { registerAsk } from './commands/ask';
 import { registerExport } from './commands/export';
+import { registerZotero } from './commands/zotero';
 import { addGlobalOptions } from './global-options';
 
 /** `ariadne`: the headless face of the same core the desktop app runs. */
@@ -25,6 +26,7 @@ export async function runCli(argv: string[]): Promise<void> {
   registerSearch(program);
   registerAsk(program);
   registerExport(program);
+  registerZotero(program);
   await program.parseAsync(argv);
 }
 

@@ -10,6 +10,7 @@ import { DocumentRow } from './DocumentRow';
 import { BulkActions } from './BulkActions';
 import { COLUMNS, nextSort, sortDocuments, titleOf, type SortState } from './library-sort';
 import { useImport } from './use-import';
+import { ZoteroDialog } from './ZoteroDialog';
 
 export function LibraryView() {
   const api = useRpc();
@@ -20,6 +21,7 @@ export function LibraryView() {
   const [filter, setFilter] = useState('');
   const [sort, setSort] = useState<SortState>({ key: 'added', dir: 'desc' });
   const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [zotero, setZotero] = useState(false);
 
   const onPick = (e: React.ChangeEvent<HTMLInputElement>) => {
     const files = Array.from(e.target.files ?? []);
@@ -77,6 +79,9 @@ export function LibraryView() {
             {queue.paused ? 'Resume queue' : 'Pause queue'}
           </button>
         )}
+        <button type="button" className="btn" onClick={() => setZotero(true)}>
+          Import from Zotero…
+        </button>
         <button type="button" className="btn" onClick={() => folderInput.current?.click()}>
           Add folder…
         </button>
@@ -101,6 +106,7 @@ export function LibraryView() {
         />
       </header>
 
+      {zotero && <ZoteroDialog onClose={() => setZotero(false)} />}
       {queue && (working > 0 || queue.paused || importing > 0) && (
         <div
           className={queue.paused ? 'queue-bar paused' : 'queue-bar'}
