@@ -39,6 +39,9 @@ export function GraphLegend({ view, by }: { view: ViewModel; by: 'type' | 'commu
                   <span className="muted">{e.count.toLocaleString()}</span>
                 </li>
               ))}
+          {by === 'community' && c.entries.length === 0 && (
+            <li className="muted">Communities are computed after reading settles.</li>
+          )}
           {by === 'community' && c.other.communities > 0 && (
             <li>
               <span className="swatch" style={{ background: OTHER_COLOR }} aria-hidden="true" />

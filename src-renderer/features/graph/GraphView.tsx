@@ -10,6 +10,7 @@ import { EdgePanel } from './EdgePanel';
 import { EntityPanel } from './EntityPanel';
 import { GraphFiltersBar } from './GraphFiltersBar';
 import { GraphLegend } from './GraphLegend';
+import { EntityList } from './EntityList';
 import { buildView } from './graph-model';
 import { MergeReview } from './MergeReview';
 import { SearchPanel } from './SearchPanel';
@@ -35,6 +36,7 @@ export function GraphView() {
   const [to, setTo] = useState('');
   const [result, setResult] = useState<GraphSearchResult | null>(null);
   const [searching, setSearching] = useState(false);
+  const [listOpen, setListOpen] = useState(false);
   const injected = useRef(false);
   const searchBox = useRef<HTMLInputElement>(null);
   const searchRequest = useAppStore((s) => s.searchRequest);
@@ -227,8 +229,26 @@ export function GraphView() {
         </EmptyState>
       ) : (
         <>
-          <GraphFiltersBar />
+          <div className="graph-toolbar">
+            <button
+              type="button"
+              className="btn btn-small"
+              aria-expanded={listOpen}
+              onClick={() => setListOpen(!listOpen)}
+              data-testid="entity-list-toggle"
+            >
+              Entity list
+            </button>
+            <GraphFiltersBar />
+          </div>
           <div className="graph-body">
+            {listOpen && view && (
+              <EntityList
+                view={view}
+                selected={selection?.kind === 'node' ? selection.id : null}
+                onPick={onNode}
+              />
+            )}
             <div className="graph-stage">
               {view && (
                 <SigmaCanvas

@@ -55,7 +55,10 @@ export function SigmaCanvas(props: Props) {
       // An entity with one piece of evidence is drawn 4.6 px wide (graph-model's sizeOf): a young library
       // would show no label at all above 7 px. The label grid (labelDensity) still thins out big graphs.
       labelRenderedSizeThreshold: 4,
-      labelDensity: 0.6,
+      // Labels claim grid cells in screen space, so zooming in shows more of them and none overlap: 0.6 per
+      // 100 px cell still let long names run into each other at 1440 px; 0.35 per 140 px does not.
+      labelDensity: 0.35,
+      labelGridCellSize: 140,
       labelFont: 'Inter, system-ui, sans-serif',
       defaultDrawNodeHover: drawHover,
       zIndex: true,
@@ -71,11 +74,20 @@ export function SigmaCanvas(props: Props) {
     s.on('enterNode', ({ node }) => setHover(node));
     s.on('leaveNode', () => setHover(null));
     sigma.current = s;
+    // The side panel narrows the canvas: resize sigma and refit the camera so no label is cut at the edge.
+    const resized = new ResizeObserver(([entry]) => {
+      // A hidden or unmounting canvas measures 0 × 0, which sigma refuses.
+      if (!entry || entry.contentRect.width === 0 || entry.contentRect.height === 0) return;
+      s.resize();
+      s.getCamera().animatedReset({ duration: 250 });
+    });
+    resized.observe(box.current!);
     // The graph goes in on the next frame: creating the WebGL contexts and compiling sigma's shaders is one
     // long task, building and drawing a big graph another; together they would freeze the page twice as long.
     const frame = requestAnimationFrame(() => setReady(true));
     return () => {
       cancelAnimationFrame(frame);
+      resized.disconnect();
       s.kill();
       sigma.current = null;
     };

@@ -172,7 +172,7 @@ export function DocumentRow({
         {doc.status === 'done' ? doc.entities.toLocaleString() : ''}
       </td>
       <td className="num muted" title={added.toLocaleString()}>
-        {added.toLocaleDateString()}
+        {added.toLocaleDateString(undefined, { day: 'numeric', month: 'short' })}
       </td>
       <td className="doc-actions" role="group" aria-label={`Actions for ${label}`}>
         {doc.kind === 'pdf' && (

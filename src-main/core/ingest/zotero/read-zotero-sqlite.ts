@@ -5,7 +5,7 @@ import initSqlJs, { type Database } from 'sql.js';
 import { AriadneError } from '../../../contract/errors';
 import { normaliseDoi, yearOf, type ZoteroItem } from './zotero-item';
 
-const require = createRequire(import.meta.url);
+const resolveModule = createRequire(import.meta.url).resolve;
 
 /**
  * Reads a Zotero data folder: `zotero.sqlite` plus `storage/<attachment key>/<file>`. Zotero keeps the
@@ -20,7 +20,7 @@ export async function readZoteroSqlite(dataDir: string): Promise<ZoteroItem[]> {
       'not_found',
       `No zotero.sqlite in ${dataDir}. Point to Zotero's data folder (Zotero → Settings → Advanced → Files and Folders).`,
     );
-  const SQL = await initSqlJs({ locateFile: (f: string) => require.resolve(`sql.js/dist/${f}`) });
+  const SQL = await initSqlJs({ locateFile: (f: string) => resolveModule(`sql.js/dist/${f}`) });
   let db: Database;
   try {
     db = new SQL.Database(fs.readFileSync(dbFile));

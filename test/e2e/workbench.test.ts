@@ -1,0 +1,180 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import Graph from 'graphology';
+import { parse as parseGraphml } from 'graphology-graphml';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeFixtures } from '../fixtures/make-fixtures';
+import { chromiumMissingReason, launchChromium } from '../helpers/browser';
+import { startServe, type ServeProcess } from '../helpers/serve-process';
+import { applyTheme, screenshot, SHOTS, watchPageProblems } from './page-actions';
+
+const missing = chromiumMissingReason();
+if (missing && process.env.CI) throw new Error(missing);
+const resolveModule = createRequire(import.meta.url).resolve;
+
+interface AxeResult {
+  violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
+}
+
+/** Serious and critical accessibility violations of what the page shows now, as axe-core reports them. */
+async function axeProblems(page: Page): Promise<string[]> {
+  // Evaluated over the DevTools protocol: a script tag would (rightly) be refused by the page's CSP.
+  if (!(await page.evaluate(() => 'axe' in window)))
+    await page.evaluate(fs.readFileSync(resolveModule('axe-core/axe.min.js'), 'utf8'));
+  const r = (await page.evaluate(() =>
+    (window as unknown as { axe: { run(o: object): Promise<unknown> } }).axe.run({
+      resultTypes: ['violations'],
+    }),
+  )) as AxeResult;
+  return r.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) => `${v.impact} ${v.id}: ${v.help} — ${JSON.stringify(v.nodes.slice(0, 3).map((n) => n.target))}`,
+    );
+}
+
+/**
+ * The workbench on a library of two generated papers read by the built-in engine: the library table,
+ * colours with a legend, the one-row filter bar, the entity list, citation quotes on focus, exports, the
+ * weight of the first screen, and axe-core on every screen in both themes.
+ */
+describe.skipIf(!!missing)('the workbench', () => {
+  let serve: ServeProcess;
+  let browser: Browser;
+  let page: Page;
+  let problems: () => string[];
+  const firstScreenJs: number[] = [];
+
+  beforeAll(async () => {
+    fs.mkdirSync(SHOTS, { recursive: true });
+    const fx = await makeFixtures(fs.mkdtempSync(path.join(os.tmpdir(), 'ariadne-workbench-fx-')));
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ariadne-workbench-'));
+    execFileSync(
+      process.execPath,
+      ['bin/ariadne.js', '--data', dataDir, '--llm', 'builtin', 'ingest', ...fx.papers.map((p) => p.file)],
+      { stdio: 'ignore' },
+    );
+    serve = await startServe({ dataDir });
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
+    problems = watchPageProblems(page);
+    page.on('response', async (r) => {
+      if (r.url().endsWith('.js') && r.request().frame() === page.mainFrame())
+        firstScreenJs.push((await r.body().catch(() => Buffer.alloc(0))).length);
+    });
+    await page.goto(serve.url);
+    await page.getByTestId('doc-row').first().waitFor();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await serve?.stop();
+  });
+
+  it('the first screen loads at most 1 MB of JavaScript (explorer, chat and PDF viewer load on demand)', () => {
+    const total = firstScreenJs.reduce((s, n) => s + n, 0);
+    expect(total).toBeGreaterThan(100_000);
+    expect(total).toBeLessThanOrEqual(1_000_000);
+  });
+
+  it('the library is a sortable table with full titles on hover and no idle queue controls', async () => {
+    const titles = () => page.locator('[data-testid="doc-row"] .doc-title').allTextContents();
+    await page.getByRole('button', { name: /^Title/ }).click();
+    const asc = await titles();
+    expect(asc).toEqual([...asc].sort((a, b) => a.localeCompare(b)));
+    await page.getByRole('button', { name: /^Title/ }).click();
+    expect(await titles()).toEqual([...asc].reverse());
+    expect(await page.getByRole('columnheader', { name: /Title/ }).getAttribute('aria-sort')).toBe(
+      'descending',
+    );
+    const first = page.locator('[data-testid="doc-row"] .doc-title').first();
+    expect(await first.getAttribute('title')).toBe(await first.textContent());
+    expect(await page.getByTestId('queue-toggle').count()).toBe(0);
+    await page.getByRole('checkbox', { name: 'Select all shown documents' }).check();
+    expect(await page.getByTestId('bulk-bar').textContent()).toMatch(/2 documents selected/);
+    await page.getByRole('button', { name: 'Clear selection' }).click();
+  });
+
+  it('type colours have a legend with counts; the filters stay on one row', async () => {
+    await page.getByTestId('nav-graph').click();
+    const legend = page.getByTestId('graph-legend');
+    await legend.waitFor();
+    const entries = await legend.locator('li').allTextContents();
+    expect(entries.length).toBeGreaterThan(1);
+    const drawn = Number(await page.getByTestId('graph-canvas').getAttribute('data-nodes'));
+    const counted = entries.reduce((s, t) => s + Number(/(\d[\d,]*)$/.exec(t)![1]!.replace(/,/g, '')), 0);
+    expect(counted).toBe(drawn);
+    const bar = await page.getByRole('group', { name: 'Graph filters' }).boundingBox();
+    expect(bar!.height).toBeLessThan(48);
+    await page.getByRole('button', { name: /^Types:/ }).click();
+    expect(await page.getByRole('group', { name: 'Entity types' }).locator('input').count()).toBe(
+      entries.length,
+    );
+    await page.keyboard.press('Escape');
+    await page.getByRole('combobox').filter({ hasText: 'by type' }).selectOption('community');
+    // Communities are computed in the background once ingestion settles; until then the legend says so.
+    await expect
+      .poll(() => legend.textContent())
+      .toMatch(/Community 1|Communities are computed after reading/);
+    await page.getByRole('combobox').filter({ hasText: 'by community' }).selectOption('type');
+  });
+
+  it('the entity list reaches every drawn node by keyboard and opens its panel', async () => {
+    await page.getByTestId('entity-list-toggle').click();
+    const list = page.getByTestId('entity-list');
+    await list.getByRole('searchbox').fill('metformin');
+    const item = list.getByRole('button').first();
+    const name = (await item.locator('.entity-name').textContent())!;
+    expect(name.toLowerCase()).toContain('metformin');
+    await item.focus();
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => page.getByTestId('entity-panel').locator('.panel-title').textContent())
+      .toBe(name);
+  });
+
+  it('a citation shows its quote, document and page on focus, without a click', async () => {
+    const cite = page.getByTestId('entity-panel').getByTestId('citation').first();
+    await cite.focus();
+    const tip = page.getByTestId('citation-tip').first();
+    await expect.poll(() => tip.isVisible()).toBe(true);
+    expect(await tip.textContent()).toMatch(/page \d+/);
+    await screenshot(page, 'graph-citation-tip-light');
+    await page.keyboard.press('Escape');
+  });
+
+  it('exports the graph as GraphML that graphology parses to the subgraph counts', async () => {
+    await page.getByRole('button', { name: 'Export' }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: /GraphML/ }).click(),
+    ]);
+    const file = await download.path();
+    const g = parseGraphml(Graph, fs.readFileSync(file, 'utf8'));
+    const drawn = Number(await page.getByTestId('graph-canvas').getAttribute('data-nodes'));
+    expect(g.order).toBe(drawn);
+    expect(g.size).toBeGreaterThan(0);
+  });
+
+  for (const theme of ['light', 'dark'] as const) {
+    it(`axe-core finds nothing serious or critical on any screen (${theme})`, async () => {
+      await applyTheme(page, theme);
+      const found: string[] = [];
+      for (const screen of ['library', 'graph', 'chat', 'settings'] as const) {
+        await page.getByTestId(`nav-${screen}`).click();
+        await page.waitForTimeout(300);
+        if (screen === 'graph') await page.getByTestId('graph-legend').waitFor();
+        await screenshot(page, `workbench-${screen}-${theme}`);
+        found.push(...(await axeProblems(page)).map((p) => `${screen}: ${p}`));
+      }
+      expect(found).toEqual([]);
+    });
+  }
+
+  it('nothing went wrong in the page', () => {
+    expect(problems()).toEqual([]);
+  });
+});
