@@ -11,6 +11,7 @@ import { SettingsView } from './features/settings/SettingsView';
 import { useAppStore } from './stores/app-store';
 import { useTheme } from './use-theme';
 import { useViewerStore } from './stores/viewer-store';
+import { useViewerDialog } from './features/pdf/use-viewer-dialog';
 
 // The first screen loads only what it shows: the explorer (sigma, graphology), the chat (markdown) and the
 // PDF viewer (pdf.js) are their own chunks, fetched when first opened. The single bundle was 2.09 MB.
@@ -33,6 +34,7 @@ export function App() {
   }, [viewerWanted]);
   const { setInfo, setHealth, setConnection } = useAppStore.getState();
   useTheme();
+  useViewerDialog();
   useLibrarySync();
 
   // Ctrl/Cmd+K searches the graph from anywhere, as in most desktop tools.

@@ -17,9 +17,23 @@ interface ViewerState {
   close(): void;
 }
 
+// What had focus when the viewer opened (the citation chip): focus goes back there when it closes.
+let opener: HTMLElement | null = null;
+
 /** The PDF viewer is one app-wide drawer, so chat, graph and library all open sources the same way. */
-export const useViewerStore = create<ViewerState>((set) => ({
+export const useViewerStore = create<ViewerState>((set, get) => ({
   source: null,
-  open: (source) => set({ source }),
-  close: () => set({ source: null }),
+  open: (source) => {
+    if (!get().source) {
+      const active = typeof document !== 'undefined' ? document.activeElement : null;
+      opener = active instanceof HTMLElement && active !== document.body ? active : null;
+    }
+    set({ source });
+  },
+  close: () => {
+    set({ source: null });
+    const back = opener;
+    opener = null;
+    if (back?.isConnected) back.focus();
+  },
 }));

@@ -146,6 +146,22 @@ describe.skipIf(!!missing)('the workbench', () => {
     await page.keyboard.press('Escape');
   });
 
+  it('a citation opens the source as a dialog: focus stays inside, Esc from anywhere, focus back on the chip', async () => {
+    const cite = page.getByTestId('entity-panel').getByTestId('citation').first();
+    await cite.click();
+    const viewer = page.getByRole('dialog', { name: /^Source:/ });
+    await viewer.waitFor();
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab');
+      expect(await viewer.evaluate((v) => v.contains(document.activeElement))).toBe(true);
+    }
+    // Focus deliberately moved out of the viewer (a click on the page body): Esc still closes it.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Escape');
+    await expect.poll(() => viewer.count()).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('citation');
+  });
+
   it('exports the graph as GraphML that graphology parses to the subgraph counts', async () => {
     await page.getByRole('button', { name: 'Export' }).click();
     const [download] = await Promise.all([

@@ -81,9 +81,8 @@ export function PdfViewer() {
   if (!source) return null;
   const pages = doc?.numPages ?? 0;
   const onKey = (e: React.KeyboardEvent) => {
-    if (e.key === 'Escape') close();
-    else if (e.key === 'PageDown' || (e.key === 'ArrowRight' && e.altKey))
-      setPage((p) => Math.min(pages, p + 1));
+    // Escape is handled app-wide (use-viewer-dialog.ts), wherever focus is.
+    if (e.key === 'PageDown' || (e.key === 'ArrowRight' && e.altKey)) setPage((p) => Math.min(pages, p + 1));
     else if (e.key === 'PageUp' || (e.key === 'ArrowLeft' && e.altKey)) setPage((p) => Math.max(1, p - 1));
   };
 
@@ -91,6 +90,8 @@ export function PdfViewer() {
     <aside
       ref={panel}
       className="viewer"
+      role="dialog"
+      aria-modal="true"
       aria-label={`Source: ${source.title}`}
       tabIndex={-1}
       onKeyDown={onKey}
