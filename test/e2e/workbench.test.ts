@@ -175,6 +175,23 @@ describe.skipIf(!!missing)('the workbench', () => {
     expect(g.size).toBeGreaterThan(0);
   });
 
+  it('an answer shows each source with its quote and exports as Markdown with a BibTeX bibliography', async () => {
+    await page.getByTestId('nav-chat').click();
+    await page.getByTestId('chat-input').fill('What does metformin suppress?');
+    await page.keyboard.press('Control+Enter');
+    const turn = page.getByTestId('chat-turn').last();
+    await expect.poll(() => turn.getAttribute('data-status'), { timeout: 60_000 }).toBe('done');
+    expect(await turn.locator('.source-quote').first().textContent()).toMatch(/^“.+”$/);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      turn.getByTestId('export-answer').click(),
+    ]);
+    const md = fs.readFileSync(await download.path(), 'utf8');
+    expect(md).toMatch(/^## What does metformin suppress\?/);
+    expect(md).toMatch(/\[@[a-z]+\d{4}/);
+    expect(md).toMatch(/```bibtex\n@article\{/);
+  });
+
   for (const theme of ['light', 'dark'] as const) {
     it(`axe-core finds nothing serious or critical on any screen (${theme})`, async () => {
       await applyTheme(page, theme);

@@ -8,9 +8,15 @@ import { bootFromOptions, type GlobalOptions } from '../global-options';
 const ctx = () => ({ signal: new AbortController().signal, emit: () => undefined });
 
 /** Boots the library without processing its queue (an export only reads), runs `fn`, writes the file. */
-async function exportWith(cmd: Command, out: string | undefined, fn: (core: Core) => Promise<ExportFile>) {
+async function exportWith(
+  cmd: Command,
+  out: string | undefined,
+  fn: (core: Core) => Promise<ExportFile>,
+  opts: { provider?: boolean } = {},
+) {
   const g = cmd.optsWithGlobals<GlobalOptions>();
-  const { core } = await bootFromOptions({ ...g, llm: 'builtin' }, createMemoryLogger());
+  // Only an answer needs the configured model; the other exports read the library.
+  const { core } = await bootFromOptions(opts.provider ? g : { ...g, llm: 'builtin' }, createMemoryLogger());
   try {
     core.ingest.scheduler.pause();
     const file = await fn(core);
@@ -85,6 +91,36 @@ export function registerExport(program: Command) {
     .option('-o, --out <file>', 'write to a file instead of standard output')
     .action(async (documentId: string, o: { out?: string }, cmd: Command) =>
       exportWith(cmd, o.out, (core) => core.handlers['export:evidence']({ documentId }, ctx())),
+    );
+
+  exp
+    .command('answer')
+    .description('Ask a question and write the answer as Markdown with a BibTeX bibliography of its sources')
+    .argument('<question>', 'the question')
+    .addOption(
+      new Option('--mode <mode>', 'answer mode')
+        .choices(['auto', 'agentic', 'local', 'global', 'naive'])
+        .default('auto'),
+    )
+    .option('-o, --out <file>', 'write to a file instead of standard output')
+    .action(
+      async (
+        question: string,
+        o: { mode: 'auto' | 'agentic' | 'local' | 'global' | 'naive'; out?: string },
+        cmd: Command,
+      ) =>
+        exportWith(
+          cmd,
+          o.out,
+          async (core) => {
+            const a = await core.handlers['qa:ask']({ question, mode: o.mode }, ctx());
+            return core.handlers['export:answer'](
+              { question, answer: a.answer, citations: a.citations },
+              ctx(),
+            );
+          },
+          { provider: true },
+        ),
     );
 
   exp

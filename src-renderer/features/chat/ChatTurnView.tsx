@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import type { AnswerCitation } from '../../../src-main/contract/qa';
+import { describeError, useRpc } from '../../api/rpc';
 import { Markdown } from '../../components/Markdown';
+import { saveFile } from '../../lib/save-file';
 import type { Turn } from '../../stores/chat-store';
 import { useNoticeStore } from '../../stores/notice-store';
 import { useViewerStore } from '../../stores/viewer-store';
@@ -26,7 +28,21 @@ function answerWithReferences(t: Turn): string {
 }
 
 export function ChatTurnView({ turn }: { turn: Turn }) {
+  const api = useRpc();
   const [traceOpen, setTraceOpen] = useState(false);
+  const exportMarkdown = async () => {
+    try {
+      saveFile(
+        await api.call('export:answer', {
+          question: turn.question,
+          answer: turn.answer,
+          citations: turn.citations,
+        }),
+      );
+    } catch (e) {
+      useNoticeStore.getState().push('error', `The export failed: ${describeError(e).message}`);
+    }
+  };
   const onCite = (n: number) => {
     const c = turn.citations.find((x) => x.n === n);
     if (c) openCitation(c);
@@ -82,6 +98,8 @@ export function ChatTurnView({ turn }: { turn: Turn }) {
                   {c.page ? `, p. ${c.page}` : ''}
                 </span>
                 {!c.supported && <span className="badge badge-partially_failed">unverified</span>}
+                {/* The quote itself, so a claim can be checked at a glance without opening the PDF. */}
+                <span className="source-quote muted small">“{c.quote}”</span>
               </button>
             </li>
           ))}
@@ -103,9 +121,21 @@ export function ChatTurnView({ turn }: { turn: Turn }) {
         {turn.mode && <span className="muted small">mode: {turn.mode}</span>}
         <span className="spacer" />
         {turn.status === 'done' && (
-          <button type="button" className="btn btn-small btn-quiet" onClick={copy}>
-            Copy with references
-          </button>
+          <>
+            <button type="button" className="btn btn-small btn-quiet" onClick={copy}>
+              Copy with references
+            </button>
+            {turn.citations.length > 0 && (
+              <button
+                type="button"
+                className="btn btn-small btn-quiet"
+                onClick={() => void exportMarkdown()}
+                data-testid="export-answer"
+              >
+                Markdown + BibTeX
+              </button>
+            )}
+          </>
         )}
       </div>
       {traceOpen && (
