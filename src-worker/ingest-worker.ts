@@ -31,7 +31,13 @@ export const ingestWorkerApi: IngestWorkerApi = {
     return findAbbreviations(text);
   },
   async builtin(op, input) {
-    const i = input as { text: string; previousSummary?: string; texts: string[] };
+    const i = input as {
+      text: string;
+      previousSummary?: string;
+      texts: string[];
+      entityTypes?: readonly string[];
+    };
+    if (op === 'passage') return tasks.readPassage(i);
     if (op === 'summarize') return tasks.summarize(i);
     if (op === 'extract') return tasks.extract(i);
     if (op === 'questions') return tasks.atomicQuestions(i);

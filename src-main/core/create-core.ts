@@ -72,7 +72,7 @@ export async function createCore(input: CoreDeps): Promise<Core> {
   let ingest: IngestService;
   try {
     const tasks = createTasks(deps.llm, {
-      attempts: deps.ingest.taskAttempts ?? 2,
+      attempts: deps.ingest.taskAttempts ?? 1,
       clock: deps.clock,
       log: deps.log,
     });
@@ -89,6 +89,8 @@ export async function createCore(input: CoreDeps): Promise<Core> {
     await library.close();
     throw e;
   }
+  // One limiter for every model call (ingestion and QA), sized by the setting or `--concurrency`.
+  deps.llm.limiter?.setLimit(ingest.llmConcurrency);
   const { ops, ...libraryHandlers } = createIngestHandlers(ingest);
 
   const retrieval = createRetrievalService({

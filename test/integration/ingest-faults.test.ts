@@ -10,7 +10,6 @@ const fast = {
   backoffMaxMs: 40,
   taskAttempts: 1,
   llmConcurrency: 4,
-  perJobLlmConcurrency: 4,
 };
 
 describe('ingest through the Ollama simulator', () => {

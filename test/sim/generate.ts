@@ -3,6 +3,7 @@ import { respond } from '../../src-main/core/llm/builtin/responder';
 import { tokenize } from '../../src-main/core/llm/builtin/text';
 import { estimateTokens } from '../../src-main/core/llm/tokens';
 import type { SimModel } from './catalog';
+import { answerPassage, isPassageFormat } from './passage';
 import type { FaultDecision } from './faults';
 import { type ReqCtx, nowIso, sendError, sendJson, sleep, startNdjson, writeLine } from './http-util';
 
@@ -72,7 +73,11 @@ export async function handleGenerate(ctx: ReqCtx, input: GenerateInput) {
   // A load request (no prompt) just answers done, as Ollama does.
   const isLoad = endpoint === 'generate' ? !body.prompt : messages.length === 0;
   const format = body.format;
-  const base = isLoad ? '' : respond({ messages, format });
+  const base = isLoad
+    ? ''
+    : isPassageFormat(format)
+      ? await answerPassage(messages, format)
+      : respond({ messages, format });
   const { content, doneReason } = applyContentFault(base, fault.kind, format);
   const stream = body.stream !== false;
   const t0 = process.hrtime.bigint();

@@ -49,6 +49,13 @@ export interface SimStats {
    * 200 since the last reset, per endpoint: work a client asked for twice (a crash test reads it).
    */
   repeatsByEndpoint: Record<string, number>;
+  /** Most model calls (chat, generate, embed) open at once since the last reset. */
+  peakModelCalls: number;
+  /** Texts received by /api/embed, and how many of them this sim had embedded before (same model). */
+  embedInputs: number;
+  duplicateEmbedInputs: number;
+  /** Characters of message content received by /api/chat and /api/generate (prompts, not schemas). */
+  promptChars: number;
 }
 
 export interface Sim {
@@ -75,8 +82,14 @@ function emptyStats(): SimStats {
     inFlight: 0,
     inFlightByEndpoint: {},
     repeatsByEndpoint: {},
+    peakModelCalls: 0,
+    embedInputs: 0,
+    duplicateEmbedInputs: 0,
+    promptChars: 0,
   };
 }
+
+const MODEL_ENDPOINTS = new Set(['/api/chat', '/api/generate', '/api/embed']);
 
 /** An Ollama-compatible HTTP server for tests and demos, with counters and seeded fault injection. */
 export async function startSim(opts: SimOptions = {}): Promise<Sim> {
@@ -91,6 +104,9 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
   let stats = emptyStats();
   /** Digests of the request bodies answered in full, for `repeatsByEndpoint`. */
   let answered = new Set<string>();
+  /** Digests of (model, text) pairs received by /api/embed, for `duplicateEmbedInputs`. */
+  let embedded = new Set<string>();
+  let modelCallsOpen = 0;
 
   function count(endpoint: string, model: string | null) {
     stats.calls++;
@@ -120,6 +136,30 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
     return true;
   }
 
+  function reset() {
+    stats = emptyStats();
+    answered = new Set();
+    embedded = new Set();
+  }
+
+  /** Prompt size and embedding inputs, the two things a client can waste on the model. */
+  function countContent(path: string, model: string, body: Record<string, unknown>) {
+    if (path === '/api/embed') {
+      const input = body.input;
+      for (const t of typeof input === 'string' ? [input] : Array.isArray(input) ? input : []) {
+        const key = createHash('sha256').update(model).update('\u0000').update(String(t)).digest('base64');
+        stats.embedInputs++;
+        if (embedded.has(key)) stats.duplicateEmbedInputs++;
+        else embedded.add(key);
+      }
+      return;
+    }
+    const messages = Array.isArray(body.messages) ? (body.messages as { content?: unknown }[]) : [];
+    for (const m of messages) stats.promptChars += String(m.content ?? '').length;
+    for (const k of ['system', 'prompt'] as const)
+      if (typeof body[k] === 'string') stats.promptChars += (body[k] as string).length;
+  }
+
   async function route(ctx: ReqCtx) {
     const { req, res } = ctx;
     const path = (req.url ?? '/').split('?')[0]!;
@@ -131,8 +171,7 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
       planner.set(JSON.parse((await readBody(req)) || '{}') as SimFaults);
       return sendJson(res, 200, planner.config);
     }
-    if (path === '/__sim/reset' && method === 'POST')
-      return ((stats = emptyStats()), (answered = new Set()), sendJson(res, 200, { ok: true }));
+    if (path === '/__sim/reset' && method === 'POST') return (reset(), sendJson(res, 200, { ok: true }));
     if (path === '/api/version' && method === 'GET')
       return (count(path, null), sendJson(res, 200, { version: opts.version ?? '0.12.6' }));
     if (path === '/api/tags' && method === 'GET') {
@@ -168,6 +207,7 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
     }
     const isContent = CONTENT_ENDPOINTS.has(path);
     if (!isContent && path !== '/api/embed') return sendError(res, 404, `unsupported endpoint ${path}`);
+    countContent(path, modelName, body);
     const seen = createHash('sha256').update(path).update(raw).digest('base64');
     if (answered.has(seen)) stats.repeatsByEndpoint[path] = (stats.repeatsByEndpoint[path] ?? 0) + 1;
     const ledger = answered;
@@ -236,9 +276,12 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
     const s = stats;
     s.inFlight++;
     s.inFlightByEndpoint[endpoint] = (s.inFlightByEndpoint[endpoint] ?? 0) + 1;
+    const modelCall = MODEL_ENDPOINTS.has(endpoint);
+    if (modelCall) s.peakModelCalls = Math.max(s.peakModelCalls, ++modelCallsOpen);
     res.on('close', () => {
       s.inFlight--;
       s.inFlightByEndpoint[endpoint]!--;
+      if (modelCall) modelCallsOpen--;
     });
     route({ req, res, signal: ctl.signal }).catch((e: unknown) => {
       if (!res.headersSent) sendError(res, 500, (e as Error).message);
@@ -256,10 +299,7 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
     url,
     port,
     stats: () => structuredClone(stats),
-    resetStats: () => {
-      stats = emptyStats();
-      answered = new Set();
-    },
+    resetStats: reset,
     setFaults: (f) => planner.set(f),
     installed: () => [...installed.keys()],
     close: () =>

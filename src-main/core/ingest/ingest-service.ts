@@ -5,7 +5,6 @@ import { AppSettings } from '../../contract/settings';
 import type { Clock, Logger } from '../deps';
 import type { EventBus } from '../event-bus';
 import type { Library } from '../library';
-import { createLimiter } from '../llm/limiter';
 import { entityTypesFor } from '../llm/schemas';
 import { cancelled } from '../llm/retry';
 import type { LlmTasks } from '../llm/tasks';
@@ -33,10 +32,13 @@ export interface IngestOptions extends Partial<PipelineOptions>, Partial<Schedul
   workers?: number;
   /** Jobs waiting or running before enqueue is refused. Default 10 000. */
   capacity?: number;
-  /** LLM calls in flight across all documents. Default: the Settings value (2). */
+  /** Model calls in flight (ingestion and QA together). Default: the Settings value (2). */
   llmConcurrency?: number;
   parseTimeoutMs?: number;
-  /** Attempts inside one task call (the task layer varies the seed on retry). Default 2. */
+  /**
+   * Attempts inside one task call. Default 1: the step runner's retries (max_chunk_retries, with backoff,
+   * varying the seed) are ingestion's one retry policy; more here would multiply them.
+   */
   taskAttempts?: number;
 }
 
@@ -64,7 +66,6 @@ export async function startIngest(deps: IngestDeps) {
     maxJobRetries: o.maxJobRetries ?? 3,
     backoffBaseMs: o.backoffBaseMs ?? 1000,
     backoffMaxMs: o.backoffMaxMs ?? 60_000,
-    perJobLlmConcurrency: o.perJobLlmConcurrency ?? 2,
     get blockTokens() {
       return o.blockTokens ?? app().chunkTokens;
     },
@@ -91,8 +92,6 @@ export async function startIngest(deps: IngestDeps) {
       : openCallJournal(path.join(library.dataDir, 'ingest-journal.ndjson'));
   const runner = createStepRunner(deps.tasks, pool, journal);
   const index = await EntityIndex.load(library.graph, library.vectors);
-  const global = createLimiter(() => o.llmConcurrency ?? app().concurrency);
-  const perJob = new Map<string, ReturnType<typeof createLimiter>>();
   const tracker = new ProgressTracker(() => clock.now());
   let paused = false;
   const resumeWaiters = new Set<() => void>();
@@ -115,21 +114,6 @@ export async function startIngest(deps: IngestDeps) {
     clock,
     log,
     opts,
-    async acquireLlm(job, signal) {
-      let l = perJob.get(job.id);
-      if (!l) perJob.set(job.id, (l = createLimiter(opts.perJobLlmConcurrency)));
-      const releaseJob = await l.acquire(signal);
-      try {
-        const releaseGlobal = await global.acquire(signal);
-        return () => {
-          releaseGlobal();
-          releaseJob();
-        };
-      } catch (e) {
-        releaseJob();
-        throw e;
-      }
-    },
     whenRunning(signal) {
       if (!paused) return Promise.resolve();
       return new Promise((resolve, reject) => {
@@ -170,7 +154,6 @@ export async function startIngest(deps: IngestDeps) {
     },
     async onJobEnd(job) {
       tracker.end(job.id);
-      perJob.delete(job.id);
       // Every reply in the journal has reached a persisted step once nothing is queued or running.
       if (queue.activeCount === 0) journal.clear();
       turns.poke();
@@ -192,6 +175,8 @@ export async function startIngest(deps: IngestDeps) {
     pool,
     ctx,
     tracker,
+    /** Model calls allowed in flight: the caller's option, else the Settings value, read when used. */
+    llmConcurrency: () => o.llmConcurrency ?? app().concurrency,
     get paused() {
       return paused;
     },

@@ -16,7 +16,7 @@ export interface CreateProviderOptions {
   chatModel?: string | null;
   embedModel?: string | null;
   timeoutMs?: number;
-  concurrency?: number;
+  concurrency?: number | (() => number);
   /** How long `auto` waits for Ollama before settling for the built-in provider. */
   probeTimeoutMs?: number;
   headers?: Record<string, string>;

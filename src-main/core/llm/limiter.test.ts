@@ -41,3 +41,34 @@ describe('createLimiter', () => {
     expect(l.waiting).toBe(0);
   });
 });
+
+describe('createLimiter priorities', () => {
+  it('serves a more urgent waiter first, FIFO within a priority', async () => {
+    const l = createLimiter(1);
+    const first = await l.acquire();
+    const order: string[] = [];
+    const take = (name: string, priority: number) =>
+      void l.acquire(undefined, priority).then((release) => {
+        order.push(name);
+        release();
+      });
+    take('embed-a', 3);
+    take('chain-a', 1);
+    take('embed-b', 3);
+    take('doc', 2);
+    take('chain-b', 1);
+    first();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(order).toEqual(['chain-a', 'chain-b', 'doc', 'embed-a', 'embed-b']);
+  });
+
+  it('applies a new limit at once', async () => {
+    const l = createLimiter(1);
+    await l.acquire();
+    let second = false;
+    void l.acquire().then(() => (second = true));
+    l.setLimit(2);
+    await Promise.resolve();
+    expect([l.active, second]).toEqual([2, true]);
+  });
+});

@@ -1,32 +1,42 @@
 import { cancelled } from './retry';
 
 export interface Limiter {
-  acquire(signal?: AbortSignal): Promise<() => void>;
+  /** A slot; waiters are served by priority (lower first), then in arrival order. */
+  acquire(signal?: AbortSignal, priority?: number): Promise<() => void>;
+  /** Replaces the limit, e.g. with the library's setting once the library is open. */
+  setLimit(limit: number | (() => number)): void;
   readonly active: number;
   readonly waiting: number;
 }
 
+interface Waiter {
+  priority: number;
+  resolve: (release: () => void) => void;
+  reject: (e: unknown) => void;
+  signal?: AbortSignal;
+}
+
 /**
  * Caps calls in flight. Ollama queues what exceeds OLLAMA_NUM_PARALLEL and answers 503 when its queue is
- * full; waiting here instead keeps timeouts meaningful (they start when the call is actually sent).
+ * full; waiting here instead keeps timeouts meaningful (they start when the call is actually sent), and
+ * lets the caller decide who goes next: the forward-summary chain before work nothing waits for.
  */
 export function createLimiter(limit: number | (() => number)): Limiter {
   // A function limit is read on every acquire and release, so a changed setting applies without a restart.
-  const max = typeof limit === 'number' ? () => limit : limit;
+  let max = typeof limit === 'number' ? () => limit : limit;
   let active = 0;
-  const queue: {
-    resolve: (release: () => void) => void;
-    reject: (e: unknown) => void;
-    signal?: AbortSignal;
-  }[] = [];
-  const release = () => {
-    active--;
+  const queue: Waiter[] = [];
+  const pump = () => {
     while (queue.length && active < max()) {
       const next = queue.shift()!;
       if (next.signal?.aborted) continue;
       active++;
       next.resolve(once(release));
     }
+  };
+  const release = () => {
+    active--;
+    pump();
   };
   return {
     get active() {
@@ -35,15 +45,22 @@ export function createLimiter(limit: number | (() => number)): Limiter {
     get waiting() {
       return queue.length;
     },
-    acquire(signal) {
+    setLimit(l) {
+      max = typeof l === 'number' ? () => l : l;
+      pump();
+    },
+    acquire(signal, priority = 0) {
       if (signal?.aborted) return Promise.reject(cancelled());
-      if (active < max()) {
+      if (active < max() && !queue.some((w) => w.priority <= priority)) {
         active++;
         return Promise.resolve(once(release));
       }
       return new Promise((resolve, reject) => {
-        const entry = { resolve, reject, signal };
-        queue.push(entry);
+        const entry: Waiter = { priority, resolve, reject, signal };
+        // After every waiter of the same or a more urgent priority: FIFO within a priority.
+        let at = queue.length;
+        while (at > 0 && queue[at - 1]!.priority > priority) at--;
+        queue.splice(at, 0, entry);
         signal?.addEventListener(
           'abort',
           () => {

@@ -8,6 +8,7 @@ import {
   communityPrompt,
   decomposePrompt,
   extractPrompt,
+  passagePrompt,
   summarizePrompt,
 } from './prompts';
 import type { ChatMessage, LlmProvider } from './provider';
@@ -19,6 +20,7 @@ import {
   DecomposeSchema,
   SummarySchema,
   extractionSchema,
+  passageSchema,
 } from './schemas';
 import type { LlmTasks, TaskOptions, TasksOptions } from './tasks';
 
@@ -48,8 +50,9 @@ export function createModelTasks(provider: LlmProvider, opts: TasksOptions = {})
           maxOutputTokens,
           temperature: 0,
           // A schema failure at temperature 0 repeats itself with the same seed: vary it on retry.
-          seed: EXTRACT_SEED + attempt - 1,
+          seed: EXTRACT_SEED + (o.attempt ?? 1) - 1 + attempt - 1,
           signal: o.signal,
+          priority: o.priority,
         });
         return res.value as z.output<S>;
       },
@@ -86,6 +89,22 @@ export function createModelTasks(provider: LlmProvider, opts: TasksOptions = {})
       const r = await structured('extract', extractPrompt(text, types, previousSummary), schema, 4096, o);
       return normalizeExtraction(r);
     },
+    async readPassage({ text, previousSummary, entityTypes }, o) {
+      const types = entityTypes?.length ? entityTypes : defaultTypes;
+      // Room for the three old replies together (extraction 4096, questions 800, summary 400).
+      const r = await structured(
+        'passage',
+        passagePrompt(text, types, previousSummary),
+        passageSchema(types),
+        5300,
+        o,
+      );
+      return {
+        summary: r.summary.trim(),
+        extraction: normalizeExtraction(r),
+        questions: dedupe(r.questions).slice(0, 10),
+      };
+    },
     async atomicQuestions({ text }, o) {
       const r = await structured(
         'atomic-questions',
@@ -113,14 +132,17 @@ export function createModelTasks(provider: LlmProvider, opts: TasksOptions = {})
       return structured('community', communityPrompt(input), CommunitySchema, 800, o);
     },
     async embed(texts, o = {}) {
-      const vectors = await withRetry(() => provider.embed(texts, { signal: o.signal, op: 'embed' }), {
-        attempts: opts.attempts ?? 3,
-        baseMs: opts.backoffBaseMs ?? 500,
-        maxMs: opts.backoffMaxMs ?? 8000,
-        clock,
-        signal: o.signal,
-        random: opts.random,
-      });
+      const vectors = await withRetry(
+        () => provider.embed(texts, { signal: o.signal, op: 'embed', priority: o.priority }),
+        {
+          attempts: opts.attempts ?? 3,
+          baseMs: opts.backoffBaseMs ?? 500,
+          maxMs: opts.backoffMaxMs ?? 8000,
+          clock,
+          signal: o.signal,
+          random: opts.random,
+        },
+      );
       if (vectors[0]) dimension = vectors[0].length;
       return vectors;
     },

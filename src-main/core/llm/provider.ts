@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ProviderName } from '../../contract';
 import type { ModelInfo, PullProgress } from '../../contract/llm';
+import type { Limiter } from './limiter';
 import type { LlmMetrics } from './metrics';
 
 /** Result of a provider health probe, shown by `ariadne doctor` and the status bar. */
@@ -18,8 +19,18 @@ export interface ChatMessage {
 /** Texts per embedding request a provider sends by default. */
 export const EMBED_BATCH_SIZE = 32;
 
+/**
+ * Where a call waits for a model slot: lower goes first. Interactive calls (QA, settings) come before
+ * ingestion; within ingestion the forward-summary chain — each passage's call needs the previous one's
+ * summary, so it is every document's critical path — comes before the document-level embeddings that
+ * resolution and commit wait for, and those before passage and question embeddings, which nothing waits on.
+ */
+export const CallPriority = { interactive: 0, chain: 1, document: 2, background: 3 } as const;
+
 export interface CallOptions {
   signal?: AbortSignal;
+  /** See CallPriority; default interactive. */
+  priority?: number;
   /** Overrides the provider's default timeout for this call. */
   timeoutMs?: number;
 }
@@ -67,6 +78,11 @@ export interface LlmProvider {
   readonly chatModel: string | null;
   readonly embedModel: string | null;
   readonly metrics: LlmMetrics;
+  /**
+   * The one limiter every model call of this provider waits in (ingestion, QA, settings probes alike);
+   * absent for the built-in provider, whose rules run in the worker pool.
+   */
+  readonly limiter?: Limiter;
   health(): Promise<ProviderHealth>;
   chat<S extends z.ZodType | undefined = undefined>(req: ChatRequest<S>): Promise<ChatResult<ChatValue<S>>>;
   /** Token stream; aborting `signal` or leaving the loop early stops generation upstream. */

@@ -80,3 +80,36 @@ export const CommunitySchema = z.object({
   keyTopics: z.array(text(100)).min(1).max(10),
 });
 export type CommunityReport = z.infer<typeof CommunitySchema>;
+
+const passageSchemas = new Map<string, ReturnType<typeof buildPassageSchema>>();
+
+function buildPassageSchema(entityTypes: readonly string[]) {
+  const { shape } = extractionSchema(entityTypes);
+  // Summary first: the model writes it before the entities, so its own summary informs the extraction, and
+  // a reply cut short loses the questions rather than the summary the next passage needs.
+  return z.object({
+    summary: text(4000),
+    entities: shape.entities,
+    relationships: shape.relationships,
+    // Lenient on the low end: failing a whole passage (and its extraction) over 4 questions costs a call.
+    questions: z.array(text(300)).min(1).max(10),
+  });
+}
+
+/**
+ * The one structured reply per passage: forward summary, entities, relationships and atomic questions.
+ * Memoised per type set so the JSON schema sent as Ollama's `format` is built once.
+ */
+export function passageSchema(entityTypes: readonly string[]) {
+  const key = entityTypes.join('\u0000');
+  let s = passageSchemas.get(key);
+  if (!s) passageSchemas.set(key, (s = buildPassageSchema(entityTypes)));
+  return s;
+}
+
+/** What one passage reading gives the pipeline, whichever provider produced it. */
+export interface PassageReading {
+  summary: string;
+  extraction: Extraction;
+  questions: string[];
+}

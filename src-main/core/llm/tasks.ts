@@ -3,10 +3,14 @@ import type { Clock, Logger } from '../deps';
 import { createBuiltinTasks } from './builtin/builtin-tasks';
 import { createModelTasks } from './model-tasks';
 import type { LlmProvider } from './provider';
-import type { CommunityReport, Extraction } from './schemas';
+import type { CommunityReport, Extraction, PassageReading } from './schemas';
 
 export interface TaskOptions {
   signal?: AbortSignal;
+  /** Place in the model-call queue: lower goes first (see CallPriority). */
+  priority?: number;
+  /** 1 for a first call; a caller that retries a whole step passes its attempt so the seed varies. */
+  attempt?: number;
 }
 
 export interface AnswerSource {
@@ -37,6 +41,14 @@ export interface LlmTasks {
     input: { text: string; previousSummary?: string; entityTypes?: readonly string[] },
     opts?: TaskOptions,
   ): Promise<Extraction>;
+  /**
+   * One structured reading of a passage: its forward summary (given the previous passage's), entities and
+   * relationships, and atomic questions. One model call; the built-in provider composes its rules.
+   */
+  readPassage(
+    input: { text: string; previousSummary?: string; entityTypes?: readonly string[] },
+    opts?: TaskOptions,
+  ): Promise<PassageReading>;
   /** 5–10 atomic questions the text answers directly. */
   atomicQuestions(input: { text: string }, opts?: TaskOptions): Promise<string[]>;
   /** Up to 3 sub-questions still to answer; empty when the context already suffices. */
@@ -66,4 +78,4 @@ export function createTasks(provider: LlmProvider, opts: TasksOptions = {}): Llm
   return provider.name === 'builtin' ? createBuiltinTasks(provider, opts) : createModelTasks(provider, opts);
 }
 
-export type { Extraction, CommunityReport };
+export type { Extraction, CommunityReport, PassageReading };

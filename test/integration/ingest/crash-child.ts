@@ -47,6 +47,7 @@ const llm: LlmProvider = {
   chatModel: ollama.chatModel,
   embedModel: ollama.embedModel,
   metrics: ollama.metrics,
+  limiter: ollama.limiter,
   health: () => ollama.health(),
   chat: (req) => tracked(() => ollama.chat(req)),
   stream: (req) => ollama.stream(req),
@@ -66,7 +67,6 @@ const core = await createCore({
     backoffBaseMs: 5,
     backoffMaxMs: 20,
     llmConcurrency: 4,
-    perJobLlmConcurrency: 4,
   },
 });
 const ctx = { signal: new AbortController().signal, emit: () => undefined };

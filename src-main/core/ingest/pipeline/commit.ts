@@ -1,4 +1,4 @@
-import { EMBED_BATCH_SIZE } from '../../llm/provider';
+import { CallPriority, EMBED_BATCH_SIZE } from '../../llm/provider';
 import type { ChunkEvidence } from '../../store/graph/types';
 import type { ChunkRecord } from '../../store/graph/types';
 import type { Job } from '../queue/types';
@@ -8,26 +8,16 @@ import type { PipelineContext } from './context';
 import type { GroundedEntity, GroundedExtraction } from './postprocess';
 
 /**
- * One journaled embedding call is one request to the provider: a call split into several requests would,
- * if killed between them, pay again on restart for the requests already answered.
+ * Entity vectors in requests of the provider's batch size, sent together: they are on the document's
+ * critical path (CallPriority.document). The runner's content-hash cache answers texts already embedded —
+ * the commit re-embeds mostly what resolution embedded moments before — without a model call.
  */
-const EMBED_BATCH = EMBED_BATCH_SIZE;
-
-async function embedAll(
-  ctx: PipelineContext,
-  job: Job,
-  texts: string[],
-  signal: AbortSignal,
-): Promise<number[][]> {
-  const out: number[][] = [];
-  for (let i = 0; i < texts.length; i += EMBED_BATCH) {
-    const release = await ctx.acquireLlm(job, signal);
-    try {
-      out.push(...(await ctx.runner.embed(texts.slice(i, i + EMBED_BATCH), signal)));
-    } finally {
-      release();
-    }
-  }
+async function embedAll(ctx: PipelineContext, texts: string[], signal: AbortSignal): Promise<number[][]> {
+  const windows: string[][] = [];
+  for (let i = 0; i < texts.length; i += EMBED_BATCH_SIZE) windows.push(texts.slice(i, i + EMBED_BATCH_SIZE));
+  const out = (
+    await Promise.all(windows.map((w) => ctx.runner.embed(w, signal, CallPriority.document)))
+  ).flat();
   if (out[0]) await ctx.ensureEmbedding(out[0].length);
   return out;
 }
@@ -54,7 +44,6 @@ export async function resolveDocument(
   const entities = distinctEntities(chunks, x);
   const vectors = await embedAll(
     ctx,
-    job,
     entities.map((e) => entityText(e.name, e.description)),
     signal,
   );
@@ -131,7 +120,6 @@ export async function commitDocument(
   for (let i = 0; i < ids.length; i += 500) ents.push(...(await graph.getEntities(ids.slice(i, i + 500))));
   const vecs = await embedAll(
     ctx,
-    job,
     ents.map((e) => entityText(e.name, e.description)),
     signal,
   );

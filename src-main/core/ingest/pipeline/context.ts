@@ -14,8 +14,6 @@ export interface PipelineOptions {
   maxJobRetries: number;
   backoffBaseMs: number;
   backoffMaxMs: number;
-  /** LLM calls in flight for one document. Default 2. */
-  perJobLlmConcurrency: number;
   /** Block size for chunking, in estimated tokens. Read when a document is chunked (Settings may change it). */
   readonly blockTokens: number;
   /** Entity types extraction asks for; undefined leaves the provider's default set. Read per chunk. */
@@ -34,8 +32,6 @@ export interface PipelineContext {
   clock: Clock;
   log: Logger;
   opts: PipelineOptions;
-  /** Takes a slot under the per-job and the global LLM concurrency limits. */
-  acquireLlm(job: Job, signal: AbortSignal): Promise<() => void>;
   /** Resolves when ingestion is not paused. */
   whenRunning(signal: AbortSignal): Promise<void>;
   /** Serialises commits in queue order, so resolution is the same on every run. */

@@ -7,16 +7,27 @@ import { commitDocument, resolveDocument } from './commit';
 import { type PipelineContext, StepFailed } from './context';
 import type { GroundedExtraction } from './postprocess';
 import { runStep } from './step';
+import { CallPriority, EMBED_BATCH_SIZE } from '../../llm/provider';
+import { createEmbedWindows } from '../runtime/embed-windows';
 
 export interface JobOutcome {
   failedChunks: number[];
   chunkErrors: { chunkIndex: number; step: string; attempts: number; error: string }[];
 }
 
+/** What a passage step persists: the reading, grounded, without the raw model reply. */
+interface PassageOutput {
+  summary: string;
+  grounded: GroundedExtraction;
+  questions: string[];
+}
+
 /**
- * One document, from the original file to committed evidence: parse (worker) → blocks → forward-summary
- * chain → per chunk, in parallel, extraction (with the previous summary), atomic questions and embeddings →
- * resolution and commit. Each step's output is persisted as it lands, so a restart resumes here.
+ * One document, from the original file to committed evidence: parse (worker) → blocks → one model call per
+ * passage, in reading order (passage n+1's call takes passage n's summary: seed 000's forward chain), which
+ * returns the summary, entities, relationships and atomic questions together → embeddings of passages and
+ * questions, batched across passages → resolution and commit. Each step's output is persisted as it lands,
+ * so a restart resumes here.
  */
 export async function runJob(ctx: PipelineContext, job: Job, signal: AbortSignal): Promise<JobOutcome> {
   const chunks = await ensureChunks(ctx, job, signal);
@@ -30,105 +41,92 @@ export async function runJob(ctx: PipelineContext, job: Job, signal: AbortSignal
     if (e instanceof StepFailed) failed.add(i);
     else fatal ??= e;
   };
-
-  const extractions = new Map<number, GroundedExtraction>();
-  const perChunk: Promise<void>[] = [];
   const setStage = (stage: typeof p.stage) => {
     if (p.stage !== stage) {
       p.stage = stage;
       ctx.progress(job);
     }
   };
-  setStage('summarizing');
+  setStage('extracting');
 
-  // Questions and embeddings do not need the chain: start them at once.
-  for (const c of chunks) {
-    perChunk.push(
-      (async () => {
-        const questions = await runStep(
-          ctx,
-          job,
-          signal,
-          c.index,
+  const extractions = new Map<number, GroundedExtraction>();
+  const embeddings: Promise<void>[] = [];
+  // Passage and question embeddings wait behind every chain call (CallPriority.background): nothing else
+  // in the document waits for them, and batches fill up meanwhile.
+  const windows = createEmbedWindows(
+    (texts) => runner.embed(texts, signal, CallPriority.background),
+    EMBED_BATCH_SIZE,
+  );
+  const embedChunk = (c: ChunkRecord, questions: string[]) => {
+    const done = job.tasks.get(taskKey(c.index, 'embed'));
+    if (done?.status === 'done' && done.output?.model === runner.embedModel) return;
+    // Queued now, in passage order, so windows are cut the same way on every run.
+    const first = windows.need([c.text, ...questions]);
+    first.catch(() => undefined);
+    embeddings.push(
+      runStep(ctx, job, signal, c.index, 'embed', runner.embedModel, async (attempt) => {
+        const vecs = attempt === 1 ? await first : await windows.need([c.text, ...questions]);
+        await ctx.ensureEmbedding(vecs[0]!.length);
+        const cid = chunkId(job.docId, c.index);
+        await ctx.library.vectors.upsert('chunks', [
+          { id: cid, docId: job.docId, text: c.text, vector: vecs[0]! },
+        ]);
+        await ctx.library.vectors.upsert(
           'questions',
-          runner.chatModel,
-          async () => {
-            const qs = (await runner.questions(c.text, signal)).slice(0, 10);
-            await ctx.library.graph.setQuestions(
-              qs.map((text, i) => ({
-                id: `${chunkId(job.docId, c.index)}#q${i}`,
-                docId: job.docId,
-                chunkIndex: c.index,
-                text,
-              })),
-            );
-            return qs;
-          },
+          questions.map((text, i) => ({ id: `${cid}#q${i}`, docId: job.docId, text, vector: vecs[i + 1]! })),
         );
-        await runStep(ctx, job, signal, c.index, 'embed', runner.embedModel, async () => {
-          const vecs = await runner.embed([c.text, ...questions], signal);
-          await ctx.ensureEmbedding(vecs[0]!.length);
-          const cid = chunkId(job.docId, c.index);
-          await ctx.library.vectors.upsert('chunks', [
-            { id: cid, docId: job.docId, text: c.text, vector: vecs[0]! },
-          ]);
-          await ctx.library.vectors.upsert(
-            'questions',
-            questions.map((text, i) => ({
-              id: `${cid}#q${i}`,
-              docId: job.docId,
-              text,
-              vector: vecs[i + 1]!,
-            })),
-          );
-          return vecs.length;
-        });
-      })().catch((e: unknown) => note(e, c.index)),
+        return vecs.length;
+      }).then(
+        () => undefined,
+        (e: unknown) => note(e, c.index),
+      ),
     );
-  }
+  };
 
-  // The forward-summary chain is sequential; extraction of chunk i starts as soon as summary i−1 exists.
   let previous = '';
   let chainBroken = false;
   for (const c of chunks) {
     const context = previous;
-    perChunk.push(
-      (async () => {
-        const raw = await runStep(ctx, job, signal, c.index, 'extract', runner.chatModel, async () => {
-          const t0 = ctx.clock.now();
-          const x = await runner.extract(c.text, context, signal, ctx.opts.entityTypes);
-          const g = await ctx.pool.run((api) => api.ground(x, c.text));
-          ctx.log.log('info', 'chunk extracted', {
-            chunk: chunkId(job.docId, c.index),
-            entities: g.entities.length,
-            relationships: g.relations.length,
-            dropped: g.dropped,
-            latencyMs: ctx.clock.now() - t0,
-          });
-          return g;
-        });
-        extractions.set(c.index, raw);
-      })().catch((e: unknown) => note(e, c.index)),
-    );
-    if (c.index === chunks.length - 1) break;
+    let read: PassageOutput;
     try {
-      previous = await runStep(ctx, job, signal, c.index, 'summary', runner.chatModel, async () => {
-        const s = await runner.summarize(c.text, context, signal);
-        await ctx.library.graph.upsertChunks(job.docId, [{ ...c, forwardSummary: s }]);
-        return s;
+      read = await runStep(ctx, job, signal, c.index, 'passage', runner.chatModel, async (attempt) => {
+        const t0 = ctx.clock.now();
+        const r = await runner.readPassage(
+          { text: c.text, previousSummary: context, entityTypes: ctx.opts.entityTypes, attempt },
+          signal,
+        );
+        const grounded = await ctx.pool.run((api) => api.ground(r.extraction, c.text));
+        const questions = r.questions.slice(0, 10);
+        const cid = chunkId(job.docId, c.index);
+        await ctx.library.graph.upsertChunks(job.docId, [{ ...c, forwardSummary: r.summary }]);
+        await ctx.library.graph.setQuestions(
+          questions.map((text, i) => ({ id: `${cid}#q${i}`, docId: job.docId, chunkIndex: c.index, text })),
+        );
+        ctx.log.log('info', 'passage read', {
+          chunk: cid,
+          entities: grounded.entities.length,
+          relationships: grounded.relations.length,
+          questions: questions.length,
+          dropped: grounded.dropped,
+          latencyMs: ctx.clock.now() - t0,
+        });
+        return { summary: r.summary, grounded, questions };
       });
     } catch (e) {
+      // The next passage needs this one's summary: it waits for "retry failed passages".
       note(e, c.index);
       chainBroken = true;
       break;
     }
+    extractions.set(c.index, read.grounded);
+    previous = read.summary;
+    embedChunk(c, read.questions);
   }
-  if (!chainBroken) setStage('extracting');
-  await Promise.all(perChunk);
+  windows.close();
+  await Promise.all(embeddings);
   if (fatal) throw fatal;
   if (chainBroken) {
-    // Chunks after a failed summary wait for "retry failed chunks": their context is not known yet.
-    for (const c of chunks) if (!job.tasks.get(taskKey(c.index, 'extract'))) failed.add(c.index);
+    for (const c of chunks) if (!extractions.has(c.index)) failed.add(c.index);
   }
   if (signal.aborted) throw new AriadneError('cancelled', 'Cancelled.');
 
@@ -137,25 +135,11 @@ export async function runJob(ctx: PipelineContext, job: Job, signal: AbortSignal
   const model = `${runner.chatModel}|${runner.embedModel}|${ok.map((c) => c.index).join(',')}`;
   const release = await ctx.commitTurn(job, signal);
   try {
-    const resolution = await runStep(
-      ctx,
-      job,
-      signal,
-      DOC_LEVEL,
-      'resolve',
-      model,
-      () => resolveDocument(ctx, job, ok, extractions, signal),
-      { usesLlm: false },
+    const resolution = await runStep(ctx, job, signal, DOC_LEVEL, 'resolve', model, () =>
+      resolveDocument(ctx, job, ok, extractions, signal),
     );
-    await runStep(
-      ctx,
-      job,
-      signal,
-      DOC_LEVEL,
-      'commit',
-      model,
-      () => commitDocument(ctx, job, ok, extractions, resolution, signal),
-      { usesLlm: false },
+    await runStep(ctx, job, signal, DOC_LEVEL, 'commit', model, () =>
+      commitDocument(ctx, job, ok, extractions, resolution, signal),
     );
   } finally {
     release();

@@ -18,7 +18,8 @@ export function message(e: unknown): string {
 /**
  * Runs one step of one chunk exactly once per (document, chunk, step, model): a persisted output for the
  * same model is returned without calling anything. Failures are retried with exponential backoff and
- * jitter up to max_chunk_retries, every attempt persisted; then the step is failed.
+ * jitter up to max_chunk_retries, every attempt persisted; then the step is failed. This is the one retry
+ * policy of ingestion's model calls: the task layer below it makes a single attempt (see create-core.ts).
  */
 export async function runStep<T>(
   ctx: PipelineContext,
@@ -27,8 +28,7 @@ export async function runStep<T>(
   chunkIndex: number,
   step: ChunkStep,
   model: string,
-  fn: () => Promise<T>,
-  opts: { usesLlm?: boolean } = {},
+  fn: (attempt: number) => Promise<T>,
 ): Promise<T> {
   const prev = job.tasks.get(taskKey(chunkIndex, step));
   if (prev?.status === 'done' && prev.output?.model === model) return prev.output.value as T;
@@ -49,13 +49,13 @@ export async function runStep<T>(
     const wait = state.nextRunAt - ctx.clock.now();
     if (wait > 0) await sleep(wait, ctx.clock, signal);
     await ctx.whenRunning(signal);
-    const release = opts.usesLlm === false ? () => undefined : await ctx.acquireLlm(job, signal);
     let value: T;
     try {
       if (signal.aborted) throw new AriadneError('cancelled', 'Cancelled.');
-      value = await fn();
+      // Model slots are taken per call, inside fn, by the one limiter (see CallPriority): a step holds none
+      // while it grounds, writes to the stores or waits for a batch.
+      value = await fn(state.attempts + 1);
     } catch (e) {
-      release();
       if (signal.aborted || (isAriadneError(e) && e.code === 'cancelled')) throw e;
       if (isJobLevel(e)) throw e;
       state.attempts++;
@@ -83,7 +83,6 @@ export async function runStep<T>(
       await ctx.queue.saveTasks(job, [{ ...state }]);
       continue;
     }
-    release();
     state.status = 'done';
     state.error = null;
     state.output = { model, value };

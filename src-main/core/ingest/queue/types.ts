@@ -1,6 +1,7 @@
 import type { IngestStage, JobStatus } from '../../../contract/library';
 
-export type ChunkStep = 'summary' | 'extract' | 'questions' | 'embed' | 'resolve' | 'commit';
+/** `passage` is the one model call per passage; `embed` its text's and questions' vectors. */
+export type ChunkStep = 'passage' | 'embed' | 'resolve' | 'commit';
 export type TaskStatus = 'pending' | 'running' | 'done' | 'failed';
 
 /** Document-level steps use this chunk index. */

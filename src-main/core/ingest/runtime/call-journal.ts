@@ -17,6 +17,8 @@ export interface CallJournal {
   /** The recorded reply to this request, if a previous run received it. */
   get<T>(key: string): T | undefined;
   put(key: string, value: unknown): void;
+  /** Replies from earlier runs whose key starts with `prefix` (the embedding cache reloads its own). */
+  withPrefix(prefix: string): [string, unknown][];
   /** Forgets everything; called when the queue has no active job. */
   clear(): void;
   close(): void;
@@ -59,6 +61,9 @@ export function openCallJournal(file: string): CallJournal {
     get<T>(key: string) {
       return entries.get(key) as T | undefined;
     },
+    withPrefix(prefix) {
+      return [...entries].filter(([k]) => k.startsWith(prefix));
+    },
     put(key, value) {
       const line = `${JSON.stringify({ k: key, v: value })}\n`;
       if (bytes + line.length > MAX_BYTES) this.clear();
@@ -80,6 +85,7 @@ export function openCallJournal(file: string): CallJournal {
 export const noJournal: CallJournal = {
   get: () => undefined,
   put: () => undefined,
+  withPrefix: () => [],
   clear: () => undefined,
   close: () => undefined,
 };

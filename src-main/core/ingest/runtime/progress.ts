@@ -1,7 +1,7 @@
 import type { IngestProgress } from '../../../contract/library';
 import { type Job, taskKey } from '../queue/types';
 
-const CHUNK_STEPS = ['extract', 'questions', 'embed'] as const;
+const CHUNK_STEPS = ['passage', 'embed'] as const;
 
 /** Per-chunk completion as the library view shows it. */
 export function chunkCounts(job: Job): { done: number; failed: number; total: number } {
@@ -9,8 +9,7 @@ export function chunkCounts(job: Job): { done: number; failed: number; total: nu
   let done = 0;
   let failed = 0;
   for (let i = 0; i < total; i++) {
-    const steps = i < total - 1 ? [...CHUNK_STEPS, 'summary' as const] : CHUNK_STEPS;
-    const states = steps.map((s) => job.tasks.get(taskKey(i, s))?.status);
+    const states = CHUNK_STEPS.map((s) => job.tasks.get(taskKey(i, s))?.status);
     if (states.some((s) => s === 'failed')) failed++;
     else if (states.every((s) => s === 'done')) done++;
   }
@@ -40,7 +39,7 @@ export class ProgressTracker {
     const s = this.started.get(job.id);
     const total = job.payload.chunksTotal;
     if (!s || !s.steps || total === null) return null;
-    const all = total * 4 + 1;
+    const all = total * CHUNK_STEPS.length + 2;
     const done = [...job.tasks.values()].filter((t) => t.status === 'done').length;
     return Math.max(0, Math.round(((this.now() - s.at) / s.steps) * Math.max(0, all - done)));
   }

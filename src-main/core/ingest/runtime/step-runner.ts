@@ -1,6 +1,8 @@
 import { isAriadneError } from '../../../contract/errors';
-import type { Extraction, LlmTasks } from '../../llm/tasks';
+import type { LlmTasks, PassageReading } from '../../llm/tasks';
 import { type CallJournal, journalKey, noJournal } from './call-journal';
+import { createEmbedCache, type EmbedCache } from './embed-cache';
+import type { BuiltinOp } from './worker-api';
 import type { WorkerPool } from './worker-pool';
 
 export interface Counters {
@@ -10,6 +12,10 @@ export interface Counters {
   promptChars: number;
   /** Replies taken from the call journal instead of asking the model again (after a crash). */
   replayed: number;
+  /** Texts sent to the embedding model (after the content-hash cache). */
+  embedInputs: number;
+  /** Texts answered by the embedding cache or by a request already in flight. */
+  embedCached: number;
 }
 
 /** The model calls the pipeline makes, whichever provider answers them. */
@@ -17,15 +23,16 @@ export interface StepRunner {
   readonly chatModel: string;
   readonly embedModel: string;
   readonly counters: Counters;
-  summarize(text: string, previousSummary: string, signal: AbortSignal): Promise<string>;
-  extract(
-    text: string,
-    previousSummary: string,
+  /**
+   * One passage reading (summary, entities, relationships, questions) in one model call. `attempt` (1, 2, …)
+   * varies the sampling seed on a retry: at temperature 0 a schema failure repeats itself otherwise.
+   */
+  readPassage(
+    input: { text: string; previousSummary: string; entityTypes?: readonly string[]; attempt?: number },
     signal: AbortSignal,
-    entityTypes?: readonly string[],
-  ): Promise<Extraction>;
-  questions(text: string, signal: AbortSignal): Promise<string[]>;
-  embed(texts: string[], signal: AbortSignal): Promise<number[][]>;
+  ): Promise<PassageReading>;
+  /** Vectors in order; each distinct text reaches the model once (cache), all of `texts` in one request. */
+  embed(texts: string[], signal: AbortSignal, priority?: number): Promise<number[][]>;
 }
 
 /**
@@ -44,9 +51,23 @@ export function createStepRunner(
     upstreamErrors: 0,
     promptChars: 0,
     replayed: 0,
+    embedInputs: 0,
+    embedCached: 0,
   };
   const builtin = tasks.provider === 'builtin';
   const models = `${tasks.chatModel ?? tasks.provider}|${tasks.embedModel}`;
+  const cache: EmbedCache = createEmbedCache(tasks.embedModel, journal);
+
+  async function counted<T>(fn: () => Promise<T>): Promise<T> {
+    counters.llmCalls++;
+    try {
+      return await fn();
+    } catch (e) {
+      if (isAriadneError(e) && e.code === 'schema_invalid') counters.schemaInvalid++;
+      else if (!(isAriadneError(e) && e.code === 'cancelled')) counters.upstreamErrors++;
+      throw e;
+    }
+  }
   async function call<T>(op: string, input: unknown, chars: number, fn: () => Promise<T>): Promise<T> {
     const key = journalKey(op, models, input);
     const recorded = journal.get<T>(key);
@@ -54,50 +75,40 @@ export function createStepRunner(
       counters.replayed++;
       return recorded;
     }
-    counters.llmCalls++;
     counters.promptChars += chars;
-    try {
-      const value = await fn();
-      journal.put(key, value);
-      return value;
-    } catch (e) {
-      if (isAriadneError(e) && e.code === 'schema_invalid') counters.schemaInvalid++;
-      else if (!(isAriadneError(e) && e.code === 'cancelled')) counters.upstreamErrors++;
-      throw e;
-    }
+    const value = await counted(fn);
+    journal.put(key, value);
+    return value;
   }
-  const viaPool = <T>(op: 'summarize' | 'extract' | 'questions' | 'embed', input: unknown) =>
+  const viaPool = <T>(op: BuiltinOp, input: unknown) =>
     pool.run((api) => api.builtin(op, input)) as Promise<T>;
   return {
     chatModel: tasks.chatModel ?? tasks.provider,
     embedModel: tasks.embedModel,
     counters,
-    summarize: (text, previousSummary, signal) =>
-      call('summarize', [text, previousSummary], text.length + previousSummary.length, () =>
-        builtin
-          ? viaPool<string>('summarize', { text, previousSummary })
-          : tasks.summarize({ text, previousSummary }, { signal }),
-      ),
-    extract: (text, previousSummary, signal, entityTypes) =>
+    readPassage: ({ text, previousSummary, entityTypes, attempt }, signal) =>
       call(
-        'extract',
+        'passage',
         entityTypes ? [text, previousSummary, entityTypes] : [text, previousSummary],
         text.length + previousSummary.length,
         () =>
           builtin
-            ? viaPool<Extraction>('extract', { text, previousSummary, entityTypes })
-            : tasks.extract({ text, previousSummary, entityTypes }, { signal }),
+            ? viaPool<PassageReading>('passage', { text, previousSummary, entityTypes })
+            : tasks.readPassage({ text, previousSummary, entityTypes }, { signal, attempt }),
       ),
-    questions: (text, signal) =>
-      call('questions', text, text.length, () =>
-        builtin ? viaPool<string[]>('questions', { text }) : tasks.atomicQuestions({ text }, { signal }),
-      ),
-    embed: (texts, signal) =>
-      call(
-        'embed',
-        texts,
-        texts.reduce((n, t) => n + t.length, 0),
-        () => (builtin ? viaPool<number[][]>('embed', { texts }) : tasks.embed(texts, { signal })),
-      ),
+    async embed(texts, signal, priority) {
+      let sent = 0;
+      const out = await cache.embed(texts, (missing) => {
+        sent = missing.length;
+        counters.embedInputs += missing.length;
+        return counted(() =>
+          builtin
+            ? viaPool<number[][]>('embed', { texts: missing })
+            : tasks.embed(missing, { signal, priority }),
+        );
+      });
+      counters.embedCached += texts.length - sent;
+      return out;
+    },
   };
 }

@@ -3,6 +3,8 @@ import type { Extraction } from '../../llm/schemas';
 import type { ParseOutcome } from '../parse/worker-api';
 import type { GroundedExtraction } from '../pipeline/postprocess';
 
+export type BuiltinOp = 'passage' | 'summarize' | 'extract' | 'questions' | 'embed';
+
 /** What src-worker/ingest-worker.ts exposes over comlink: CPU work only, plain data in and out. */
 export interface IngestWorkerApi {
   /** sha256 hex of the bytes (the document id). */
@@ -16,5 +18,5 @@ export interface IngestWorkerApi {
   /** Abbreviation ↔ long-form pairs written in a text. */
   abbreviations(text: string): Promise<{ short: string; long: string }[]>;
   /** The built-in provider's rule-based tasks, which are CPU work too. */
-  builtin(op: 'summarize' | 'extract' | 'questions' | 'embed', input: unknown): Promise<unknown>;
+  builtin(op: BuiltinOp, input: unknown): Promise<unknown>;
 }

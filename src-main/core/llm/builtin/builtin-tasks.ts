@@ -66,6 +66,14 @@ export function createBuiltinTasks(provider: LlmProvider, opts: TasksOptions = {
         JSON.stringify,
       );
     },
+    // The fused reading is the three rule tasks composed: the rules gain nothing from one call.
+    async readPassage({ text, previousSummary, entityTypes }, o) {
+      return {
+        summary: await this.summarize({ text, previousSummary }, o),
+        extraction: await this.extract({ text, previousSummary, entityTypes }, o),
+        questions: await this.atomicQuestions({ text }, o),
+      };
+    },
     async atomicQuestions({ text }, o) {
       return run(
         'atomic-questions',

@@ -28,7 +28,8 @@ export interface OllamaProviderOptions {
   embedModel: string;
   /** Per call; for streams and pulls it is the idle time between two lines. */
   timeoutMs?: number;
-  concurrency?: number;
+  /** Calls in flight; createCore replaces it with the library's setting (or `--concurrency`). */
+  concurrency?: number | (() => number);
   embedBatchSize?: number;
   /** Upper bound for num_ctx whatever the model supports: KV cache memory grows with it. */
   maxContext?: number;
@@ -128,6 +129,7 @@ export function createOllamaProvider(opts: OllamaProviderOptions): OllamaProvide
     chatModel,
     embedModel,
     metrics,
+    limiter,
     contextLength,
 
     async chat<S extends z.ZodType | undefined = undefined>(
@@ -136,7 +138,7 @@ export function createOllamaProvider(opts: OllamaProviderOptions): OllamaProvide
       const op = req.op ?? 'chat';
       let promptTokens = estimateMessagesTokens(req.messages);
       let outputTokens = 0;
-      const release = await limiter.acquire(req.signal).catch((e) => {
+      const release = await limiter.acquire(req.signal, req.priority).catch((e) => {
         record(op, chatModel, 'cancelled', clock.now(), 0, 0, 'cancelled');
         throw e;
       });
@@ -175,7 +177,7 @@ export function createOllamaProvider(opts: OllamaProviderOptions): OllamaProvide
       let promptTokens = estimateMessagesTokens(req.messages);
       let outputTokens = 0;
       let settled = false;
-      const release = await limiter.acquire(req.signal);
+      const release = await limiter.acquire(req.signal, req.priority);
       const t0 = clock.now();
       const g = callGuard(clock, req.timeoutMs ?? timeoutMs, req.signal);
       try {
@@ -219,7 +221,7 @@ export function createOllamaProvider(opts: OllamaProviderOptions): OllamaProvide
       for (let i = 0; i < texts.length; i += batchSize) {
         const batch = texts.slice(i, i + batchSize);
         const promptTokens = batch.reduce((n, t) => n + estimateTokens(t), 0);
-        const release = await limiter.acquire(o.signal);
+        const release = await limiter.acquire(o.signal, o.priority);
         const t0 = clock.now();
         const g = callGuard(clock, o.timeoutMs ?? timeoutMs, o.signal);
         try {
