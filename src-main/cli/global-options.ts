@@ -1,4 +1,4 @@
-import { Option, type Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import { bootCore } from '../core/boot';
 import type { Logger } from '../core/deps';
 import { defaultDataDir } from '../core/paths';
@@ -10,6 +10,7 @@ export interface GlobalOptions {
   ollama: string;
   chatModel?: string;
   embedModel?: string;
+  concurrency?: number;
 }
 
 /** Options every command shares; each has an environment variable so scripts and the desktop app agree. */
@@ -27,7 +28,18 @@ export function addGlobalOptions(program: Command): Command {
       new Option('--ollama <url>', 'Ollama server URL').env('OLLAMA_HOST').default('http://127.0.0.1:11434'),
     )
     .addOption(new Option('--chat-model <name>', 'Ollama chat model').env('ARIADNE_CHAT_MODEL'))
-    .addOption(new Option('--embed-model <name>', 'Ollama embedding model').env('ARIADNE_EMBED_MODEL'));
+    .addOption(new Option('--embed-model <name>', 'Ollama embedding model').env('ARIADNE_EMBED_MODEL'))
+    .addOption(
+      new Option('--concurrency <n>', 'model calls in flight (default: the library setting)')
+        .env('ARIADNE_CONCURRENCY')
+        .argParser(positiveInt),
+    );
+}
+
+function positiveInt(raw: string): number {
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 16) throw new InvalidArgumentError('a whole number from 1 to 16');
+  return n;
 }
 
 /** OLLAMA_HOST may be "host:port" without a scheme, as Ollama itself accepts. */
@@ -44,6 +56,7 @@ export function bootFromOptions(g: GlobalOptions, log: Logger) {
     ollamaUrl: normaliseOllamaUrl(g.ollama),
     chatModel: g.chatModel,
     embedModel: g.embedModel,
+    concurrency: g.concurrency,
     host: 'serve',
     version: VERSION,
     log,

@@ -8,6 +8,8 @@ export interface BootOptions {
   ollamaUrl: string;
   chatModel?: string;
   embedModel?: string;
+  /** Model calls in flight (`--concurrency`); default: the library's setting. */
+  concurrency?: number;
   host: 'electron' | 'serve' | 'test';
   version: string;
   log: Logger;
@@ -34,6 +36,7 @@ export async function bootCore(opts: BootOptions): Promise<{ core: Core; provide
     log: opts.log,
     clock: opts.clock,
     ollamaUrl: opts.ollamaUrl,
+    ...(opts.concurrency ? { ingest: { llmConcurrency: opts.concurrency } } : {}),
   });
   return { core, providerNote: note ?? null };
 }
