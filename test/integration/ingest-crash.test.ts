@@ -17,19 +17,45 @@ const LLM = ['/api/chat', '/api/embed'];
 
 const sumOf = (r: Record<string, number>) => LLM.reduce((n, e) => n + (r[e] ?? 0), 0);
 const llmCalls = (s: SimStats) => sumOf(s.byEndpoint);
+const chatCalls = (s: SimStats) => s.byEndpoint['/api/chat'] ?? 0;
+/** Embedding replies are journaled under this key prefix, one line per request (see embed-cache.ts). */
+const EMBED_KEY = 'embed\u0000';
+
+/** Chat replies and embedding inputs the journal holds. */
+function journaled(file: string): { chat: number; embedInputs: number } {
+  const out = { chat: 0, embedInputs: 0 };
+  if (!fs.existsSync(file)) return out;
+  for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
+    if (!line) continue;
+    try {
+      const { k, v } = JSON.parse(line) as { k: string; v: { h?: string[] } };
+      if (k.startsWith(EMBED_KEY)) out.embedInputs += v.h?.length ?? 0;
+      else out.chat++;
+    } catch {
+      // A line cut short by the kill: not journaled.
+    }
+  }
+  return out;
+}
 
 interface Round {
   done: boolean;
   /** Killed after its first LLM call while still working. */
   killed: boolean;
   /**
-   * LLM calls in flight at the kill: asked for by the child, reply not yet recorded in the call journal.
+   * Chat calls in flight at the kill: asked for by the child, reply not yet recorded in the call journal.
    * The larger of the child's own count of replies not yet in its hands (written synchronously as it
    * changes; it includes replies the sim had finished sending that sat unread behind the child's busy event
    * loop, which the sim cannot see) and the calls it asked for minus the journal lines it wrote: a reply in
    * hand but not yet journaled — the child may be busy with other work in between — is lost to a kill too.
    */
   inFlight: number;
+  /**
+   * The same for embedding inputs. Embeddings are counted in texts, not requests: requests are filled
+   * across passages and documents from whatever is not cached yet, so a resumed run may cut them
+   * differently, but a text is sent again only if its reply was lost to a kill.
+   */
+  embedInFlight: number;
   /** The sim's view of the same moment: requests open at the kill plus those still on the wire. */
   openAtSim: number;
   /** From the child's first LLM call to the kill or to DONE. */
@@ -55,10 +81,16 @@ function runChild(dataDir: string, sim: Sim, paths: string[], killDelayMs?: numb
     });
     const before = sim.stats();
     const journal = path.join(dataDir, 'ingest-journal.ndjson');
-    const journalLines = () =>
-      fs.existsSync(journal) ? fs.readFileSync(journal, 'utf8').split('\n').filter(Boolean).length : 0;
-    const linesBefore = journalLines();
-    const r: Round = { done: false, killed: false, inFlight: 0, openAtSim: 0, workMs: 0, stderr: '' };
+    const journalBefore = journaled(journal);
+    const r: Round = {
+      done: false,
+      killed: false,
+      inFlight: 0,
+      embedInFlight: 0,
+      openAtSim: 0,
+      workMs: 0,
+      stderr: '',
+    };
     let out = '';
     let exited = false;
     let firstCallAt = 0;
@@ -88,12 +120,17 @@ function runChild(dataDir: string, sim: Sim, paths: string[], killDelayMs?: numb
       if (!r.killed && firstCallAt) r.workMs = performance.now() - firstCallAt;
       r.done = out.includes('DONE');
       if (r.killed) {
-        const [asked = 0, awaiting = 0] = fs
+        const [asked = 0, awaiting = 0, inputsAsked = 0, inputsAwaiting = 0] = fs
           .readFileSync(inflightFile, 'utf8')
           .trim()
           .split(/\s+/)
           .map(Number);
-        r.inFlight = Math.max(awaiting, asked - (journalLines() - linesBefore));
+        const now = journaled(journal);
+        r.inFlight = Math.max(awaiting, asked - (now.chat - journalBefore.chat));
+        r.embedInFlight = Math.max(
+          inputsAwaiting,
+          inputsAsked - (now.embedInputs - journalBefore.embedInputs),
+        );
       }
       // Requests still in the socket buffers reach the sim a moment after the process is gone.
       setTimeout(() => {
@@ -122,13 +159,14 @@ describe('ingest survives SIGKILL', () => {
   });
   afterAll(() => sim.close());
 
-  it(`completes every job after ${ROUNDS} kills mid-work, with no duplicates and no repeated finished calls`, async () => {
+  it(`completes every job after ${ROUNDS} kills mid-work, with no duplicates and no repeated finished calls or embeddings`, async () => {
     const paths = (await corpusPaths()).slice(0, 3);
     const clean = tempDir();
     sim.resetStats();
     const cleanRun = await runChild(clean, sim, paths);
     expect(cleanRun.done).toBe(true);
-    const cleanCalls = llmCalls(sim.stats());
+    const cleanCalls = chatCalls(sim.stats());
+    expect(sim.stats().duplicateEmbedInputs).toBe(0);
     const expected = await dump(clean);
     // Several chunks per document, or the kills would not land inside a document's chain.
     expect(expected.chunkIds.length).toBeGreaterThanOrEqual(3 * paths.length);
@@ -153,19 +191,23 @@ describe('ingest survives SIGKILL', () => {
 
     const killed = rounds.filter((r) => r.killed);
     const inFlightAtKills = killed.reduce((n, r) => n + r.inFlight, 0);
-    const total = llmCalls(sim.stats());
+    const embedInFlightAtKills = killed.reduce((n, r) => n + r.embedInFlight, 0);
+    const total = chatCalls(sim.stats());
     const repeated = total - cleanCalls;
+    const repeatedInputs = sim.stats().duplicateEmbedInputs;
     console.log(
       `crash: ${rounds.length} rounds, ${killed.length} killed mid-work ` +
         `(at ${killed.map((r) => Math.round(r.workMs)).join(',')} ms after the first call); ` +
-        `clean ${cleanCalls} LLM calls in ${Math.round(cleanRun.workMs)} ms over ${expected.chunkIds.length} chunks; ` +
-        `crashed ${total} calls, ${repeated} repeated; in flight at kills ${inFlightAtKills} ` +
+        `clean ${cleanCalls} chat calls in ${Math.round(cleanRun.workMs)} ms over ${expected.chunkIds.length} chunks; ` +
+        `crashed ${total} chat calls, ${repeated} repeated; in flight at kills ${inFlightAtKills} ` +
         `(per kill ${killed.map((r) => r.inFlight).join(',')}; open at the sim ` +
         `${killed.map((r) => r.openAtSim).join(',')}); answered by the sim and asked again ` +
-        JSON.stringify(sim.stats().repeatsByEndpoint),
+        JSON.stringify(sim.stats().repeatsByEndpoint) +
+        `; embedding inputs sent again ${repeatedInputs}, in flight at kills ${embedInFlightAtKills}`,
     );
     expect(killed.length).toBeGreaterThanOrEqual(ROUNDS);
     expect(total).toBeLessThanOrEqual(cleanCalls + inFlightAtKills);
+    expect(repeatedInputs).toBeLessThanOrEqual(embedInFlightAtKills);
 
     const got = await dump(dir);
     expect(got.documents.map((d) => d.status)).toEqual(paths.map(() => 'done'));

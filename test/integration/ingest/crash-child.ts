@@ -20,26 +20,33 @@ const ollama = createOllamaProvider({
 });
 
 /**
- * Model calls this run has asked for, and those whose reply it has not received yet, written synchronously
- * to ARIADNE_CRASH_INFLIGHT_FILE ("<asked> <awaiting>") on every change: after a SIGKILL the file holds the
+ * Chat calls this run has asked for, those whose reply it has not received yet, and the same for embedding
+ * inputs, written synchronously to ARIADNE_CRASH_INFLIGHT_FILE
+ * ("<asked> <awaiting> <inputs asked> <inputs awaiting>") on every change: after a SIGKILL the file holds the
  * counts at the kill. The sim alone cannot see this: a reply it finished sending may still sit unread
  * behind a busy event loop.
  */
 const inflightFile = process.env.ARIADNE_CRASH_INFLIGHT_FILE;
 const fd = inflightFile ? fs.openSync(inflightFile, 'w') : null;
-let asked = 0;
-let inFlight = 0;
-const record = (delta: number) => {
-  if (delta > 0) asked += delta;
-  inFlight += delta;
-  if (fd !== null) fs.writeSync(fd, `${asked} ${inFlight}`.padEnd(24), 0);
+const counts = { asked: 0, inFlight: 0, inputsAsked: 0, inputsInFlight: 0 };
+const record = (kind: 'chat' | 'embed', delta: number) => {
+  if (kind === 'chat') {
+    if (delta > 0) counts.asked += delta;
+    counts.inFlight += delta;
+  } else {
+    if (delta > 0) counts.inputsAsked += delta;
+    counts.inputsInFlight += delta;
+  }
+  const line = `${counts.asked} ${counts.inFlight} ${counts.inputsAsked} ${counts.inputsInFlight}`;
+  if (fd !== null) fs.writeSync(fd, line.padEnd(48), 0);
 };
-async function tracked<T>(p: () => Promise<T>): Promise<T> {
-  record(1);
+/** Chat calls count one each; embedding calls count their inputs (requests are cut from what is missing). */
+async function tracked<T>(kind: 'chat' | 'embed', n: number, p: () => Promise<T>): Promise<T> {
+  record(kind, n);
   try {
     return await p();
   } finally {
-    record(-1);
+    record(kind, -n);
   }
 }
 const llm: LlmProvider = {
@@ -49,9 +56,9 @@ const llm: LlmProvider = {
   metrics: ollama.metrics,
   limiter: ollama.limiter,
   health: () => ollama.health(),
-  chat: (req) => tracked(() => ollama.chat(req)),
+  chat: (req) => tracked('chat', 1, () => ollama.chat(req)),
   stream: (req) => ollama.stream(req),
-  embed: (texts, opts) => tracked(() => ollama.embed(texts, opts)),
+  embed: (texts, opts) => tracked('embed', texts.length, () => ollama.embed(texts, opts)),
   models: (opts) => ollama.models(opts),
   pull: (model, opts) => ollama.pull(model, opts),
 };
