@@ -85,43 +85,62 @@ export async function runJob(ctx: PipelineContext, job: Job, signal: AbortSignal
 
   let previous = '';
   let chainBroken = false;
+  // Steps settle in passage order here, so passage texts queue for embedding in reading order.
+  let inOrder: Promise<unknown> = Promise.resolve();
   for (const c of chunks) {
     const context = previous;
-    let read: PassageOutput;
-    try {
-      read = await runStep(ctx, job, signal, c.index, 'passage', runner.chatModel, async (attempt) => {
-        const t0 = ctx.clock.now();
-        const r = await runner.readPassage(
-          { text: c.text, previousSummary: context, entityTypes: ctx.opts.entityTypes, attempt },
-          signal,
-        );
-        const grounded = await ctx.pool.run((api) => api.ground(r.extraction, c.text));
-        const questions = r.questions.slice(0, 10);
-        const cid = chunkId(job.docId, c.index);
-        await ctx.library.graph.upsertChunks(job.docId, [{ ...c, forwardSummary: r.summary }]);
-        await ctx.library.graph.setQuestions(
-          questions.map((text, i) => ({ id: `${cid}#q${i}`, docId: job.docId, chunkIndex: c.index, text })),
-        );
-        ctx.log.log('info', 'passage read', {
-          chunk: cid,
-          entities: grounded.entities.length,
-          relationships: grounded.relations.length,
-          questions: questions.length,
-          dropped: grounded.dropped,
-          latencyMs: ctx.clock.now() - t0,
-        });
-        return { summary: r.summary, grounded, questions };
+    // Passage n+1 needs only passage n's summary: its call goes out as soon as that reply is in, while
+    // passage n is grounded and written (a worker round trip and two store writes per passage).
+    let giveSummary: (s: string) => void = () => undefined;
+    const summary = new Promise<string>((resolve) => (giveSummary = resolve));
+    const step = runStep(ctx, job, signal, c.index, 'passage', runner.chatModel, async (attempt) => {
+      const t0 = ctx.clock.now();
+      const r = await runner.readPassage(
+        { text: c.text, previousSummary: context, entityTypes: ctx.opts.entityTypes, attempt },
+        signal,
+      );
+      giveSummary(r.summary);
+      const grounded = await ctx.pool.run((api) => api.ground(r.extraction, c.text));
+      const questions = r.questions.slice(0, 10);
+      const cid = chunkId(job.docId, c.index);
+      await ctx.library.graph.upsertChunks(job.docId, [{ ...c, forwardSummary: r.summary }]);
+      await ctx.library.graph.setQuestions(
+        questions.map((text, i) => ({ id: `${cid}#q${i}`, docId: job.docId, chunkIndex: c.index, text })),
+      );
+      ctx.log.log('info', 'passage read', {
+        chunk: cid,
+        entities: grounded.entities.length,
+        relationships: grounded.relations.length,
+        questions: questions.length,
+        dropped: grounded.dropped,
+        latencyMs: ctx.clock.now() - t0,
       });
-    } catch (e) {
-      // The next passage needs this one's summary: it waits for "retry failed passages".
-      note(e, c.index);
+      return { summary: r.summary, grounded, questions } satisfies PassageOutput;
+    });
+    const settled = step.then(
+      (read) => ({ read }),
+      (e: unknown) => ({ error: e }),
+    );
+    inOrder = inOrder
+      .then(() => settled)
+      .then((out) => {
+        if ('error' in out) return note(out.error, c.index);
+        extractions.set(c.index, out.read.grounded);
+        embedChunk(c, out.read.questions);
+      });
+    // A persisted step (a resumed job) gives its summary without a call.
+    const next = await Promise.race([
+      summary,
+      settled.then((out) => ('read' in out ? out.read.summary : null)),
+    ]);
+    if (next === null) {
+      // No summary: the passages after this one wait for "retry failed passages".
       chainBroken = true;
       break;
     }
-    extractions.set(c.index, read.grounded);
-    previous = read.summary;
-    embedChunk(c, read.questions);
+    previous = next;
   }
+  await inOrder;
   windows.close();
   await Promise.all(embeddings);
   if (fatal) throw fatal;
