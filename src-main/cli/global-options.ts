@@ -1,5 +1,4 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import { bootCore } from '../core/boot';
 import type { Logger } from '../core/deps';
 import { defaultDataDir } from '../core/paths';
 import { VERSION } from '../version';
@@ -48,8 +47,13 @@ export function normaliseOllamaUrl(raw: string): string {
   return withScheme.replace(/\/+$/, '');
 }
 
-/** Every command boots the same core from the same global options; only the logger differs. */
-export function bootFromOptions(g: GlobalOptions, log: Logger) {
+/**
+ * Every command boots the same core from the same global options; only the logger differs. The core (Kùzu,
+ * LanceDB, the Ollama client…) is imported here, when a command needs it, so `--help` and argument errors
+ * do not load it.
+ */
+export async function bootFromOptions(g: GlobalOptions, log: Logger) {
+  const { bootCore } = await import('../core/boot');
   return bootCore({
     dataDir: g.data,
     llm: g.llm,

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import type { Command } from 'commander';
 import type { HealthCheck } from '../../contract';
-import { bootCore } from '../../core/boot';
 import { createMemoryLogger } from '../../core/deps';
 import { testOllamaConnection } from '../../core/llm/ollama/connection';
 import { VERSION } from '../../version';
@@ -42,7 +41,10 @@ export function registerDoctor(program: Command) {
       let provider = g.llm as string;
       if (dataDirOk) {
         try {
-          const { core, providerNote } = await bootCore({
+          const t0 = performance.now();
+          const { core, providerNote } = await (
+            await import('../../core/boot')
+          ).bootCore({
             dataDir: g.data,
             llm: g.llm,
             ollamaUrl,
@@ -51,6 +53,13 @@ export function registerDoctor(program: Command) {
             host: 'serve',
             version: VERSION,
             log: createMemoryLogger(),
+          });
+          // Time to ready: from process start (performance's time origin) to an open library and core.
+          const ready = performance.now();
+          checks.push({
+            name: 'time-to-ready',
+            ok: true,
+            detail: `ready ${Math.round(ready)} ms after start (core and library opened in ${Math.round(ready - t0)} ms)`,
           });
           const health = await core.health();
           provider = health.provider;

@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { bootCore } from '../../core/boot';
 import { createMemoryLogger } from '../../core/deps';
 import { VERSION } from '../../version';
 import { normaliseOllamaUrl, type GlobalOptions } from '../global-options';
@@ -12,7 +11,9 @@ export function registerStatus(program: Command) {
     .option('--json', 'print as JSON')
     .action(async (opts: { json?: boolean }, cmd: Command) => {
       const g = cmd.optsWithGlobals<GlobalOptions>();
-      const { core } = await bootCore({
+      const { core } = await (
+        await import('../../core/boot')
+      ).bootCore({
         dataDir: g.data,
         llm: 'builtin',
         ollamaUrl: normaliseOllamaUrl(g.ollama),

@@ -13,7 +13,7 @@ import type { ParseOutcome } from './parse/worker-api';
 import type { PipelineContext, PipelineOptions } from './pipeline/context';
 import { JobQueue } from './queue/job-queue';
 import { TERMINAL_STATUSES, type Job } from './queue/types';
-import { EntityIndex } from './resolve/entity-index';
+import { lazyEntityIndex } from './runtime/lazy-index';
 import { noJournal, openCallJournal } from './runtime/call-journal';
 import { createCommitTurns } from './runtime/commit-turns';
 import { ProgressTracker } from './runtime/progress';
@@ -91,7 +91,7 @@ export async function startIngest(deps: IngestDeps) {
       ? noJournal
       : openCallJournal(path.join(library.dataDir, 'ingest-journal.ndjson'));
   const runner = createStepRunner(deps.tasks, pool, journal);
-  const index = await EntityIndex.load(library.graph, library.vectors);
+  const index = lazyEntityIndex(library.graph, library.vectors);
   const tracker = new ProgressTracker(() => clock.now());
   let paused = false;
   const resumeWaiters = new Set<() => void>();

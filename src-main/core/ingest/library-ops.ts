@@ -59,7 +59,7 @@ export function libraryOps(svc: IngestService) {
     if (svc.queue.get(id)) await svc.queue.remove(id);
     const res = await library.deleteDocument(id);
     if (!opts.keepReference) await library.references.remove(id);
-    for (const e of res.removedEntityIds) svc.index.remove(e);
+    await svc.index.update((index) => res.removedEntityIds.forEach((e) => index.remove(e)));
     // Survivors' names and descriptions were re-derived without this document: re-embed them.
     const changed = await graph.getEntities(res.changedEntityIds);
     if (changed.length) {
@@ -69,7 +69,7 @@ export function libraryOps(svc: IngestService) {
         'entities',
         changed.map((e, i) => ({ id: e.id, text: texts[i]!, vector: vecs[i]! })),
       );
-      changed.forEach((e, i) => svc.index.putRecord(e, vecs[i]!));
+      await svc.index.update((index) => changed.forEach((e, i) => index.putRecord(e, vecs[i]!)));
     }
   }
 
@@ -215,9 +215,11 @@ export function libraryOps(svc: IngestService) {
       const unique = [...new Set(ids)];
       const found = await graph.getEntities(unique);
       const present = new Set(found.map((e) => e.id));
-      for (const id of unique) if (!present.has(id)) svc.index.remove(id);
-      // Each keeps the vector it had; a restored entity gets its own at the next commit.
-      for (const e of found) svc.index.putRecord(e, null);
+      await svc.index.update((index) => {
+        for (const id of unique) if (!present.has(id)) index.remove(id);
+        // Each keeps the vector it had; a restored entity gets its own at the next commit.
+        for (const e of found) index.putRecord(e, null);
+      });
     },
     async reingest(id: string) {
       const d = await graph.getDocument(id);

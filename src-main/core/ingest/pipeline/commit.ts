@@ -52,7 +52,7 @@ export async function resolveDocument(
   );
   return resolveEntities(
     entities.map((e, i) => ({ key: e.key, name: e.name, type: e.type, vector: vectors[i]! })),
-    { index: ctx.index, vectors: ctx.library.vectors, abbreviations },
+    { index: await ctx.index.loaded(), vectors: ctx.library.vectors, abbreviations },
   );
 }
 
@@ -128,7 +128,8 @@ export async function commitDocument(
     ents.map((e, i) => ({ id: e.id, text: entityText(e.name, e.description), vector: vecs[i]! })),
   );
   await vectors.deleteIds('entities', [...removed]);
-  for (const id of removed) ctx.index.remove(id);
-  ents.forEach((e, i) => ctx.index.putRecord(e, vecs[i]!));
+  const index = await ctx.index.loaded();
+  for (const id of removed) index.remove(id);
+  ents.forEach((e, i) => index.putRecord(e, vecs[i]!));
   return { entities: ents.length, relations: items.reduce((n, it) => n + it.relations.length, 0) };
 }

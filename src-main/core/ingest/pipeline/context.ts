@@ -3,7 +3,7 @@ import type { Library } from '../../library';
 import type { Parser } from '../parse/parse-in-worker';
 import type { JobQueue } from '../queue/job-queue';
 import type { Job } from '../queue/types';
-import type { EntityIndex } from '../resolve/entity-index';
+import type { LazyEntityIndex } from '../runtime/lazy-index';
 import type { StepRunner } from '../runtime/step-runner';
 import type { WorkerPool } from '../runtime/worker-pool';
 
@@ -28,7 +28,7 @@ export interface PipelineContext {
   runner: StepRunner;
   pool: WorkerPool;
   parser: Parser;
-  index: EntityIndex;
+  index: LazyEntityIndex;
   clock: Clock;
   log: Logger;
   opts: PipelineOptions;
