@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { extractPrompt } from '../../src-main/core/llm/prompts';
+import { extractPrompt, passagePrompt } from '../../src-main/core/llm/prompts';
 import { formatFor } from '../../src-main/core/llm/ollama/ollama-provider';
-import { BIOMEDICAL_ENTITY_TYPES, extractionSchema } from '../../src-main/core/llm/schemas';
+import { BIOMEDICAL_ENTITY_TYPES, extractionSchema, passageSchema } from '../../src-main/core/llm/schemas';
 import { createFaultPlanner } from './faults';
 import { type Sim, startSim } from './server';
 
@@ -35,6 +35,35 @@ describe('ollama simulator', () => {
     expect(body.done).toBe(true);
     const parsed = schema.parse(JSON.parse(body.message.content));
     expect(parsed.entities.map((e) => e.entity_name)).toContain('AMP-activated protein kinase');
+  });
+
+  it('answers a passage reading (summary, entities, relationships, questions) from the format schema', async () => {
+    const fused = passageSchema(BIOMEDICAL_ENTITY_TYPES);
+    const ask = (previous: string) =>
+      post(sim, '/api/chat', {
+        model: 'qwen2.5:7b',
+        stream: false,
+        messages: passagePrompt(text, BIOMEDICAL_ENTITY_TYPES, previous),
+        format: formatFor(fused),
+        options: { num_ctx: 8192 },
+      }).then(async (res) => (await res.json()) as { message: { content: string } });
+    const body = await ask('');
+    // The schema's order, summary first, is the reply's order, as Ollama's grammar would produce it.
+    expect(Object.keys(JSON.parse(body.message.content))).toEqual([
+      'summary',
+      'entities',
+      'relationships',
+      'questions',
+    ]);
+    const parsed = fused.parse(JSON.parse(body.message.content));
+    expect(parsed.entities.map((e) => e.entity_name)).toContain('AMP-activated protein kinase');
+    expect(parsed.questions.length).toBeGreaterThanOrEqual(5);
+    // The summary reads the <previous_summary> block: a different chain context, a different summary.
+    const later = fused.parse(
+      JSON.parse((await ask('Earlier passages covered rapamycin in yeast.')).message.content),
+    );
+    expect(later.entities).toEqual(parsed.entities);
+    expect(later.summary.length).toBeGreaterThan(0);
   });
 
   it('streams NDJSON ending with done:true and counts calls per endpoint and model', async () => {
