@@ -9,7 +9,7 @@ import { entityTypesFor } from '../llm/schemas';
 import { cancelled } from '../llm/retry';
 import type { LlmTasks } from '../llm/tasks';
 import { createLimiter } from '../llm/limiter';
-import { createParser, type Parser } from './parse/parse-in-worker';
+import { createParser } from './parse/parse-in-worker';
 import type { ParseOutcome } from './parse/worker-api';
 import type { PipelineContext, PipelineOptions } from './pipeline/context';
 import { JobQueue } from './queue/job-queue';
@@ -80,27 +80,14 @@ export async function startIngest(deps: IngestDeps) {
     workerPath: deps.workerPaths.ingest,
     size: o.workers ?? Math.max(1, os.availableParallelism() - 1),
   });
-  const parsing = createParser({
+  const parser = createParser({
     workerPath: deps.workerPaths.parse,
     timeoutMs: o.parseTimeoutMs,
     parseTextInPool: (text, kind) =>
       pool.run<ParseOutcome>((api) => api.parseText(text, kind as 'txt' | 'md')),
   });
-  // Documents run four at a time, but their parses take turns (one per spare core): parsed one after the
-  // other, the first document's passage chain starts a third of the time sooner with three PDFs on two
-  // cores, and runs while the others parse, instead of every chain waiting for every parse.
+  // Documents run four at a time, but their parses take turns (one per spare core, see parseTurn).
   const parseSlots = createLimiter(Math.max(1, os.availableParallelism() - 1));
-  const parser: Parser = {
-    ...parsing,
-    async parseBytes(bytes, kind) {
-      const release = await parseSlots.acquire();
-      try {
-        return await parsing.parseBytes(bytes, kind);
-      } finally {
-        release();
-      }
-    },
-  };
   // The built-in rules cost nothing to run again; model calls are journaled (see call-journal.ts).
   const journal =
     deps.tasks.provider === 'builtin'
@@ -144,6 +131,7 @@ export async function startIngest(deps: IngestDeps) {
       });
     },
     commitTurn: (job, signal) => turns.take(job, signal),
+    parseTurn: (signal) => parseSlots.acquire(signal),
     async ensureEmbedding(dimension) {
       await library.vectors.setEmbedding({ model: runner.embedModel, dimension });
     },

@@ -34,6 +34,13 @@ export interface PipelineContext {
   opts: PipelineOptions;
   /** Resolves when ingestion is not paused. */
   whenRunning(signal: AbortSignal): Promise<void>;
+  /**
+   * A turn to parse. Parsed one after the other (one per spare core) rather than all at once, the first
+   * document's passage chain starts while the others parse: with three PDFs on two cores every chain used
+   * to wait for every parse (first model call 20-25 s after the import under this machine's load, 5 s
+   * after). A cancelled job stops waiting.
+   */
+  parseTurn(signal: AbortSignal): Promise<() => void>;
   /** Serialises commits in queue order, so resolution is the same on every run. */
   commitTurn(job: Job, signal: AbortSignal): Promise<() => void>;
   /** Records the library's embedding model on the first vectors. */

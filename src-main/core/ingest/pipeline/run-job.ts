@@ -184,7 +184,8 @@ async function ensureChunks(ctx: PipelineContext, job: Job, signal: AbortSignal)
   p.stage = 'parsing';
   ctx.progress(job);
   const bytes = new Uint8Array(await fs.readFile(ctx.library.originals.path(job.docId)));
-  const parsed = await ctx.parser.parseBytes(bytes, p.kind);
+  const turn = await ctx.parseTurn(signal);
+  const parsed = await ctx.parser.parseBytes(bytes, p.kind).finally(turn);
   if (signal.aborted) throw new AriadneError('cancelled', 'Cancelled.');
   // A reference manager's record (Zotero) is curated: it wins over what was read off the first page.
   const ref = ctx.library.references.get(job.docId);
