@@ -166,9 +166,9 @@ export function communityPrompt(input: CommunityInput): ChatMessage[] {
  * The one call per passage (seed 000's chain, fused): summary, entities, relationships and questions from
  * one reading. Instructions appear once and name each field of the `format` schema only by what it needs
  * beyond its type; the entity types are listed because a model that cannot see them guesses before the
- * grammar corrects it. Only the previous passage's summary travels along, never earlier text. The fixed
- * part is about 1,000 characters: against 1000-token passages (about 4,000 characters) that keeps prompt
- * characters per source character near 1.3.
+ * grammar corrects it. Only the previous passage's summary travels along, never earlier text. Measured on
+ * the three shared papers through the simulator: 1.44 prompt characters per source character (the three
+ * calls it replaces quoted the passage, so they sent more than 3).
  */
 export function passagePrompt(
   text: string,
