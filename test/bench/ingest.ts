@@ -114,7 +114,8 @@ for (const L of latencies) {
     `  embedding inputs / passage   ${(s.embedInputs / passages).toFixed(2)} (${s.embedInputs} inputs in ${embedCalls} requests, ${s.duplicateEmbedInputs} duplicates)`,
   );
   console.log(
-    `  prompt chars / source char   ${(s.promptChars / sourceChars).toFixed(2)} (${s.promptChars} / ${sourceChars})`,
+    `  prompt chars / source char   ${(s.promptChars / sourceChars).toFixed(2)} (${s.promptChars} / ${sourceChars}; ` +
+      `the format schemas add ${(s.formatChars / sourceChars).toFixed(2)}: ${s.formatChars} chars)`,
   );
   console.log(
     `  first model call             ${ms(firstCall - t0)} after the import, ${ms(firstCall)} after process start`,

@@ -56,6 +56,8 @@ export interface SimStats {
   duplicateEmbedInputs: number;
   /** Characters of message content received by /api/chat and /api/generate (prompts, not schemas). */
   promptChars: number;
+  /** Characters of the JSON schemas received as `format` (a grammar for Ollama, not prompt text). */
+  formatChars: number;
 }
 
 export interface Sim {
@@ -86,6 +88,7 @@ function emptyStats(): SimStats {
     embedInputs: 0,
     duplicateEmbedInputs: 0,
     promptChars: 0,
+    formatChars: 0,
   };
 }
 
@@ -156,6 +159,8 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
     }
     const messages = Array.isArray(body.messages) ? (body.messages as { content?: unknown }[]) : [];
     for (const m of messages) stats.promptChars += String(m.content ?? '').length;
+    if (body.format && typeof body.format === 'object')
+      stats.formatChars += JSON.stringify(body.format).length;
     for (const k of ['system', 'prompt'] as const)
       if (typeof body[k] === 'string') stats.promptChars += (body[k] as string).length;
   }
