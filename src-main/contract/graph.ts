@@ -73,7 +73,7 @@ export const ResolvedTerm = z.object({
     z.object({
       entity: EntitySummary,
       score: z.number(),
-      matchedBy: z.enum(['exact', 'alias', 'fulltext', 'fuzzy', 'vector']),
+      matchedBy: z.enum(['exact', 'alias', 'abbreviation', 'fulltext', 'fuzzy', 'vector']),
     }),
   ),
   /** Set when the best candidates are too close to choose between: the UI asks, it never guesses. */
@@ -92,11 +92,26 @@ export const GraphSearchInput = z.object({
   filters: GraphFilters.default({ direction: 'both', minEvidence: 1 }),
 });
 
+/**
+ * How the search term was understood. `entity`: an entity is named exactly so (name, alias, or an
+ * abbreviation the library defines), and the paths are its own. `closest`: no entity has that name; the
+ * candidates are only similar, and no paths are shown as the term's. `passages`: no entity, but passages
+ * contain the term. `ambiguous`: several entities share the name. `none`: nothing at all.
+ */
+export const TermMatch = z.enum(['entity', 'closest', 'passages', 'ambiguous', 'none']);
+export type TermMatch = z.infer<typeof TermMatch>;
+
 export const GraphSearchResult = z.object({
   from: ResolvedTerm,
   to: ResolvedTerm.nullable(),
   paths: z.array(GraphPath),
   tookMs: z.number(),
+  /** How `from` (and `to`, when given) was understood; the worse of the two. */
+  match: TermMatch.default('entity'),
+  /** One line saying what was searched, e.g. "no entity 'heart failure'; closest: heart 0.77". */
+  note: z.string().default(''),
+  /** Passages that contain the term, with their page, when no entity is named by it. */
+  passages: z.array(Citation).default([]),
 });
 export type GraphSearchResult = z.infer<typeof GraphSearchResult>;
 

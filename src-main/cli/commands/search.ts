@@ -19,17 +19,31 @@ function candidates(r: ResolvedTerm): string {
     .join('\n');
 }
 
+function passages(res: GraphSearchResult): string[] {
+  return res.passages.map(
+    (c) => `  ${c.shortTitle}${c.year ? ` ${c.year}` : ''}${c.page ? `, p. ${c.page}` : ''}: ${c.quote}`,
+  );
+}
+
 export function printSearch(res: GraphSearchResult): string {
   const out: string[] = [];
-  for (const r of [res.from, res.to]) {
-    if (!r) continue;
-    if (!r.candidates.length) out.push(`No entity matches "${r.term}".`);
-    else if (r.ambiguous) out.push(`"${r.term}" is ambiguous; pick one with --id/--to-id:\n${candidates(r)}`);
+  if (res.match === 'ambiguous') {
+    for (const r of [res.from, res.to])
+      if (r?.ambiguous) out.push(`"${r.term}" is ambiguous; pick one with --id/--to-id:\n${candidates(r)}`);
+    return out.join('\n') + '\n';
   }
-  if (out.length) return out.join('\n') + '\n';
+  if (res.match !== 'entity') {
+    // Never print a similar entity's paths as the term's: say what was found instead.
+    out.push(`${res.note || `No entity matches "${res.from.term}".`}`);
+    const similar = [res.from, res.to].filter((r) => r && r.candidates.length && !r.ambiguous);
+    for (const r of similar) out.push(`Similar entities (search one with --id):\n${candidates(r!)}`);
+    if (res.passages.length) out.push('Passages that contain the term:', ...passages(res));
+    return out.join('\n') + '\n';
+  }
   const head = res.to
     ? `${res.from.candidates[0]!.entity.name} → ${res.to.candidates[0]!.entity.name}`
     : res.from.candidates[0]!.entity.name;
+  if (res.note) out.push(res.note);
   out.push(`${head}: ${res.paths.length} path(s) in ${Math.round(res.tookMs)} ms`);
   res.paths.forEach((p, i) => out.push('', `${i + 1}. (score ${p.score.toFixed(3)})`, p.text));
   return out.join('\n') + '\n';
@@ -71,7 +85,7 @@ export function registerSearch(program: Command) {
             { signal: new AbortController().signal, emit: () => undefined },
           );
           process.stdout.write(opts.json ? JSON.stringify(res, null, 2) + '\n' : printSearch(res));
-          if (!res.paths.length) process.exitCode = 2;
+          if (!res.paths.length && !res.passages.length) process.exitCode = 2;
         } finally {
           await core.close();
         }

@@ -13,14 +13,57 @@ export function SearchPanel({
   const { focusPath, setFocusPath, select } = useGraphStore();
   const names = new Map(result.paths.flatMap((p) => p.nodes.map((n) => [n.id, n.name] as const)));
   const ambiguous = [result.from, result.to].filter((r) => r?.ambiguous);
+  // Entities only similar to the term: offered, never searched in its place.
+  const similar =
+    result.match === 'closest'
+      ? [result.from, result.to].filter((r) => r && !r.ambiguous && r.candidates.length)
+      : [];
+  const named = result.match === 'entity';
 
   return (
     <div className="panel-body" data-testid="search-results">
       <h2 className="panel-title">
-        {result.paths.length} path{result.paths.length === 1 ? '' : 's'} from “{result.from.term}”
-        {result.to ? ` to “${result.to.term}”` : ''}
+        {named
+          ? `${result.paths.length} path${result.paths.length === 1 ? '' : 's'} from “${result.from.term}”${result.to ? ` to “${result.to.term}”` : ''}`
+          : result.match === 'ambiguous'
+            ? `“${result.from.term}”${result.to ? ` to “${result.to.term}”` : ''}: which one?`
+            : `No entity named “${result.from.term}”${result.to ? ` or “${result.to.term}”` : ''}`}
       </h2>
       <p className="muted small">found in {Math.round(result.tookMs)} ms</p>
+      {result.note && (
+        <p className="notice" data-testid="search-note">
+          {result.note}
+        </p>
+      )}
+      {similar.map((r) => (
+        <div key={r!.term} className="notice" data-testid="search-closest">
+          Closest entities to “{r!.term}” (their paths are not the term's):
+          <div className="chips">
+            {r!.candidates.slice(0, 6).map((c) => (
+              <button
+                key={c.entity.id}
+                type="button"
+                className="chip"
+                onClick={() => onPick(c.entity.id, r === result.from ? 'from' : 'to')}
+              >
+                {c.entity.name} <span className="muted">{c.score.toFixed(2)}</span>
+              </button>
+            ))}
+          </div>
+        </div>
+      ))}
+      {result.passages.length > 0 && (
+        <div data-testid="search-passages">
+          <h3 className="small">Passages that contain the term</h3>
+          <ul className="evidence-lines">
+            {result.passages.map((c) => (
+              <li key={`${c.chunkId}:${c.quote}`}>
+                {c.quote} <CitationLink c={c} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       {ambiguous.map((r) => (
         <div key={r!.term} className="notice">
           “{r!.term}” could mean several entities. Pick one:
@@ -40,9 +83,11 @@ export function SearchPanel({
       ))}
       {result.paths.length === 0 && (
         <p className="muted">
-          {result.from.candidates.length === 0
-            ? 'No entity matches this term. Try a synonym, or check the spelling.'
-            : 'The term was found, but no relationships with evidence connect it within the hop limit.'}
+          {result.match === 'none'
+            ? 'Nothing in this library mentions this term. Try a synonym, or check the spelling.'
+            : named
+              ? 'The term was found, but no relationships with evidence connect it within the hop limit.'
+              : ''}
         </p>
       )}
       <ol className="paths" aria-label="Paths">

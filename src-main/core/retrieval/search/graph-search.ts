@@ -1,11 +1,19 @@
-import type { GraphFilters, GraphPath, GraphSearchResult, ResolvedTerm } from '../../../contract/graph';
+import type {
+  Citation,
+  GraphFilters,
+  GraphPath,
+  GraphSearchResult,
+  ResolvedTerm,
+} from '../../../contract/graph';
 import type { Library } from '../../library';
 import type { LlmTasks } from '../../llm/tasks';
 import type { Hop, PathFilters } from '../../store/graph/types';
 import type { EvidenceInfo, LibraryData } from '../library-data';
 import type { NameIndex } from './name-index';
 import { HOP_DECAY, buildPath, pathEdge, structuralWeight } from './path-rank';
+import { passagesWithTerm } from './passages';
 import { resolveTerm } from './resolve-term';
+import { describeMatch, understand, worseMatch } from './term-match';
 
 export interface SearchContext {
   lib: Library;
@@ -40,13 +48,12 @@ async function pinned(ctx: SearchContext, term: string, id: string): Promise<Res
   return { term, candidates: s ? [{ entity: s, score: 1, matchedBy: 'exact' }] : [], ambiguous: false };
 }
 
-const usable = (r: ResolvedTerm) => (!r.ambiguous && r.candidates.length ? r.candidates[0]!.entity.id : null);
-
 /**
  * Graph search (seed 000 "short terms revealing paths", seed 004 traverse/paths): from one term, the best
  * evidence path to each entity within `hops`; between two terms, the shortest and next-shortest simple paths.
- * Every edge carries its best evidence with citation. An ambiguous or unknown term returns no paths and
- * the candidates, so the caller can ask which one was meant.
+ * Every edge carries its best evidence with citation. Only a term that names an entity (name, alias, or an
+ * abbreviation the library defines, both forms joined) has paths; a term that is only similar to an entity
+ * gets no paths, the candidates and a note saying so, and the passages that contain the term.
  */
 export async function graphSearch(ctx: SearchContext, input: SearchInput): Promise<GraphSearchResult> {
   const t0 = ctx.now();
@@ -59,12 +66,24 @@ export async function graphSearch(ctx: SearchContext, input: SearchInput): Promi
       ? await pinned(ctx, input.to ?? input.toEntityId, input.toEntityId)
       : await resolveTerm(ctx.lib, ctx.tasks, ctx.data, ctx.names, input.to!);
   }
-  const a = usable(from);
-  const b = to ? usable(to) : null;
+  const a = understand(from);
+  const b = to ? understand(to) : null;
   let paths: GraphPath[] = [];
-  if (a && to && b) paths = await pathsBetween(ctx, a, b, input);
-  else if (a && !to) paths = await explore(ctx, a, input);
-  return { from, to, paths, tookMs: ctx.now() - t0 };
+  if (a.match === 'entity' && b?.match === 'entity') paths = await pathsBetween(ctx, a.ids, b.ids, input);
+  else if (a.match === 'entity' && !to) paths = await explore(ctx, a.ids, input);
+  // A term that names no entity: the passages that contain it, so what was read is never hidden.
+  const unnamed =
+    a.match === 'closest' || a.match === 'none' ? from : b && to && b.match !== 'entity' ? to : null;
+  const passages: Citation[] =
+    unnamed && !unnamed.ambiguous ? await passagesWithTerm(ctx.lib, ctx.data, unnamed.term) : [];
+  const own = (r: ResolvedTerm, m: ReturnType<typeof understand>['match']) =>
+    m === 'none' && r === unnamed && passages.length ? 'passages' : m;
+  const match = b && to ? worseMatch(own(from, a.match), own(to, b.match)) : own(from, a.match);
+  const note = [describeMatch(from, a, from === unnamed ? passages.length : 0)]
+    .concat(b && to ? [describeMatch(to, b, to === unnamed ? passages.length : 0)] : [])
+    .filter(Boolean)
+    .join('; ');
+  return { from, to, paths, tookMs: ctx.now() - t0, match, note, passages };
 }
 
 /** Undirected adjacency over hops, respecting the requested direction from the walker's point of view. */
@@ -87,8 +106,8 @@ interface Partial {
   score: number;
 }
 
-async function explore(ctx: SearchContext, start: string, input: SearchInput): Promise<GraphPath[]> {
-  const exp = await ctx.lib.graph.expand([start], input.hops, toPathFilters(input.filters), 600);
+async function explore(ctx: SearchContext, starts: string[], input: SearchInput): Promise<GraphPath[]> {
+  const exp = await ctx.lib.graph.expand(starts, input.hops, toPathFilters(input.filters), 600);
   let hops = exp.hops;
   if (input.filters.documentIds?.length)
     hops = await restrictToDocuments(ctx, hops, input.filters.documentIds);
@@ -98,13 +117,14 @@ async function explore(ctx: SearchContext, start: string, input: SearchInput): P
 
   // Beam search over simple paths; keep the best path to each end entity.
   const bestTo = new Map<string, Partial>();
-  let beam: Partial[] = [{ ids: [start], score: 1 }];
+  let beam: Partial[] = starts.map((s) => ({ ids: [s], score: 1 }));
+  const isStart = new Set(starts);
   for (let d = 1; d <= input.hops && beam.length; d++) {
     const next: Partial[] = [];
     for (const p of beam) {
       const last = p.ids[p.ids.length - 1]!;
       for (const [nb, ev] of adj.get(last) ?? []) {
-        if (p.ids.includes(nb)) continue;
+        if (p.ids.includes(nb) || isStart.has(nb)) continue;
         const score = p.score * structuralWeight(ev, hubness(nb)) * (d > 1 ? HOP_DECAY : 1);
         const q = { ids: [...p.ids, nb], score };
         next.push(q);
@@ -123,17 +143,23 @@ async function explore(ctx: SearchContext, start: string, input: SearchInput): P
 
 async function pathsBetween(
   ctx: SearchContext,
-  a: string,
-  b: string,
+  as: string[],
+  bs: string[],
   input: SearchInput,
 ): Promise<GraphPath[]> {
-  if (a === b) return [];
-  const found = await ctx.lib.graph.paths(a, b, {
-    ...toPathFilters(input.filters),
-    maxLength: input.hops,
-    extraLength: 1,
-    limit: input.limit * 3,
-  });
+  const found = [];
+  // Every form of either term: an abbreviation and its long form stay two entities until merged.
+  for (const a of as)
+    for (const b of bs) {
+      if (as.includes(b) || bs.includes(a)) continue;
+      const opts = {
+        ...toPathFilters(input.filters),
+        maxLength: input.hops,
+        extraLength: 1,
+        limit: input.limit * 3,
+      };
+      found.push(...(await ctx.lib.graph.paths(a, b, opts)));
+    }
   const ents = await ctx.data.getEntities(ctx.lib, [...new Set(found.flatMap((p) => p.entityIds))]);
   const evidenceCount = new Map(ents.map((e) => [e.id, e.evidenceCount]));
   const candidates = found.map((p) => ({

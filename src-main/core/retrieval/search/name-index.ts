@@ -1,6 +1,7 @@
 import jaroWinkler from 'talisman/metrics/jaro-winkler.js';
 import type { Library } from '../../library';
 import { normalise } from '../text';
+import { abbreviates, looksLikeAbbreviation } from './abbreviations';
 
 interface Named {
   id: string;
@@ -26,6 +27,10 @@ export class NameIndex {
   private readonly byText = new Map<string, string[]>();
   /** Normalised text → entities whose display name (not an alias) it is. */
   private readonly byName = new Map<string, string[]>();
+
+  /** First letter → names of two words or more (long forms), and → abbreviation-like names (short forms). */
+  private readonly longByFirst = new Map<string, number[]>();
+  private readonly shortByFirst = new Map<string, number[]>();
 
   /** Per entity: normalised name, name and aliases together, evidence count (for `search`). */
   private readonly entities: { id: string; name: string; all: string; evidence: number }[] = [];
@@ -81,6 +86,15 @@ export class NameIndex {
       if (!same) map.set(text, [id]);
       else if (!same.includes(id)) same.push(id);
     }
+    const first = text[0]!;
+    const byFirst = looksLikeAbbreviation(name)
+      ? this.shortByFirst
+      : text.split(/[\s-]+/).length >= 2
+        ? this.longByFirst
+        : null;
+    const list = byFirst?.get(first);
+    if (list) list.push(i);
+    else byFirst?.set(first, [i]);
     for (const g of grams(text)) {
       const arr = this.byGram.get(g);
       if (arr) arr.push(i);
@@ -96,6 +110,24 @@ export class NameIndex {
   /** Entities whose display name is exactly this (normalised) text; the rest of `exact` match an alias. */
   exactName(text: string): string[] {
     return this.byName.get(normalise(text)) ?? [];
+  }
+
+  /**
+   * Entities named by the other form of `term`: its long forms when the term looks like an abbreviation
+   * ("ACE" → "angiotensin-converting enzyme"), else its abbreviations. A scan of the names that start with
+   * the same letter; the caller checks that the library's text defines the pair.
+   */
+  abbreviationPartners(term: string): { id: string; text: string }[] {
+    const t = normalise(term);
+    if (!t) return [];
+    const short = looksLikeAbbreviation(term.trim());
+    const pool = (short ? this.longByFirst : this.shortByFirst).get(t[0]!) ?? [];
+    const out: { id: string; text: string }[] = [];
+    for (const i of pool) {
+      const n = this.names[i]!;
+      if (short ? abbreviates(t, n.text) : abbreviates(n.text, t)) out.push({ id: n.id, text: n.text });
+    }
+    return out;
   }
 
   get size(): number {

@@ -2,7 +2,9 @@ import type { ResolvedTerm } from '../../../contract/graph';
 import type { Library } from '../../library';
 import type { LlmTasks } from '../../llm/tasks';
 import type { LibraryData } from '../library-data';
+import { definesPair } from './abbreviations';
 import type { NameIndex } from './name-index';
+import { libraryDefines } from './passages';
 
 type MatchedBy = ResolvedTerm['candidates'][number]['matchedBy'];
 
@@ -15,7 +17,17 @@ export interface ResolveOptions {
 }
 
 /** Score ceilings per method: an exact name beats an alias beats lexical beats fuzzy beats vector. */
-const CEILING: Record<MatchedBy, number> = { exact: 1, alias: 0.97, fulltext: 0.9, fuzzy: 0.88, vector: 0.8 };
+const CEILING: Record<MatchedBy, number> = {
+  exact: 1,
+  alias: 0.97,
+  abbreviation: 0.96,
+  fulltext: 0.9,
+  fuzzy: 0.88,
+  vector: 0.8,
+};
+
+/** Abbreviation partners checked against the text per term (one BM25 query each). */
+const MAX_PARTNERS = 4;
 
 /**
  * A short term → the entities it may mean: exact name or alias, full text (the words of the term in names
@@ -42,6 +54,15 @@ export async function resolveTerm(
   // Exact names and aliases from the in-memory index (a scan of every entity in Kùzu otherwise).
   const named = new Set(names.exactName(term));
   for (const id of names.exact(term)) offer(id, 1, named.has(id) ? 'exact' : 'alias');
+
+  // The other form of the term ("ACE" ↔ "angiotensin-converting enzyme"), when a passage defines the pair:
+  // letters alone would join "ACE" with any "acute coronary event".
+  const partners = names.abbreviationPartners(term).slice(0, MAX_PARTNERS);
+  for (const p of partners) {
+    const [short, long] = p.text.length < term.trim().length ? [p.text, term] : [term, p.text];
+    if (await libraryDefines(lib, short, long, (t) => definesPair(t, short, long)))
+      offer(p.id, 1, 'abbreviation');
+  }
 
   const lexical = names.search(term, 10);
   const top = lexical[0]?.score ?? 0;
@@ -80,6 +101,9 @@ function isAmbiguous(c: ResolvedTerm['candidates'], margin: number): boolean {
   if (exacts.length > 1) return true;
   const aliases = c.filter((x) => x.matchedBy === 'alias');
   if (aliases.length === 1 && c[0]!.matchedBy === 'alias') return false;
+  // Two forms of one name (an abbreviation and its long form) are one meaning, joined by the search.
+  const defined = c.filter((x) => x.matchedBy === 'abbreviation');
+  if (defined.length === 1 && aliases.length === 0) return false;
   return c[0]!.score - c[1]!.score < margin;
 }
 

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Core } from '../../src-main/core/create-core';
+import { createBuiltinProvider } from '../../src-main/core/llm/builtin/builtin-provider';
+import type { GraphSearchResult } from '../../src-main/contract/graph';
+import { corpusPaths, ctx, ingestAll, openCore, tempDir } from './ingest/harness';
+
+/**
+ * Term resolution never pretends: a term that names an entity gets its paths; a term only similar to an
+ * entity gets no paths and a note that says so; a term no entity carries gets the passages that contain it.
+ */
+describe('search terms on the fixture library', () => {
+  let core: Core;
+  beforeAll(async () => {
+    core = await openCore(tempDir('ariadne-search-terms-'), createBuiltinProvider());
+    const { jobs } = await ingestAll(core, await corpusPaths());
+    expect(jobs.every((j) => j.status === 'done')).toBe(true);
+  }, 120_000);
+  afterAll(async () => {
+    await core?.close();
+  });
+  const search = (term: string, to?: string): Promise<GraphSearchResult> =>
+    core.handlers['graph:search'](
+      { term, ...(to ? { to } : {}), hops: 3, limit: 25, filters: { direction: 'both', minEvidence: 1 } },
+      ctx(),
+    );
+
+  it('exact: a multi-word name gets its own paths, joined with the abbreviation the papers define', async () => {
+    const r = await search('mechanistic target of rapamycin');
+    expect(r.match).toBe('entity');
+    expect(r.from.candidates[0]).toMatchObject({ matchedBy: 'exact' });
+    expect(r.from.candidates[0]!.entity.name).toBe('mechanistic target of rapamycin');
+    // "the mechanistic target of rapamycin (mTOR)": the short form is joined, not left as a stranger.
+    const short = r.from.candidates.find((c) => c.matchedBy === 'abbreviation');
+    expect(short?.entity.name).toBe('mTOR');
+    expect(r.note).toContain('mTOR');
+    expect(r.paths.length).toBeGreaterThan(0);
+    // Joined: the neighbours of the short form alone are reached from the long form's search as well.
+    const oneHop = async (term: string, entityId?: string) =>
+      new Set(
+        (
+          await core.handlers['graph:search'](
+            { term, entityId, hops: 1, limit: 200, filters: { direction: 'both', minEvidence: 1 } },
+            ctx(),
+          )
+        ).paths.map((p) => p.nodes.at(-1)!.name),
+      );
+    const shortOnly = await oneHop('mTOR', short!.entity.id);
+    const joined = await oneHop('mechanistic target of rapamycin');
+    expect(shortOnly.size).toBeGreaterThan(0);
+    for (const n of shortOnly) if (n !== 'mechanistic target of rapamycin') expect(joined).toContain(n);
+    for (const p of r.paths) expect(p.edges.every((e) => (e.best.citation.page ?? 0) > 0)).toBe(true);
+  });
+
+  it('fuzzy only: says there is no such entity, names the closest, shows none of its paths', async () => {
+    const typo = await search('Metformine');
+    expect(typo.match).toBe('closest');
+    expect(typo.paths).toEqual([]);
+    expect(typo.note).toMatch(/^no entity 'Metformine'; closest: Metformin 0\.\d\d/);
+
+    // Only "inflammation" exists; "chronic inflammation" must not be answered with its paths.
+    const r = await search('chronic inflammation');
+    expect(r.match).toBe('closest');
+    expect(r.paths).toEqual([]);
+    expect(r.note).toMatch(/^no entity 'chronic inflammation'; closest: inflammation 0\.\d\d/);
+    expect(r.passages.length).toBeGreaterThan(0);
+    for (const p of r.passages) expect(p.quote.toLowerCase()).toContain('chronic inflammation');
+  });
+
+  it('passage fallback: no entity, but the passages that contain the term, with their pages', async () => {
+    const r = await search('gavage');
+    expect(r.from.candidates.filter((c) => c.matchedBy !== 'vector')).toEqual([]);
+    expect(r.match).toBe('passages');
+    expect(r.paths).toEqual([]);
+    expect(r.note).toBe("no entity 'gavage'; 1 passage contains it");
+    expect(r.passages).toHaveLength(1);
+    expect(r.passages[0]!.quote).toMatch(/^Male C57BL\/6J mice .*oral gavage/);
+    expect(r.passages[0]!.page).toBe(2);
+    expect(r.passages[0]!.title).toMatch(/^Oleoylethanolamide restores/);
+
+    const none = await search('Zyxwvutsrq');
+    expect(none.match).toBe('none');
+    expect(none.passages).toEqual([]);
+  });
+
+  it('between two terms, either end only similar means no paths', async () => {
+    const r = await search('Metformin', 'chronic inflammation');
+    expect(r.match).toBe('closest');
+    expect(r.paths).toEqual([]);
+    const ok = await search('mTOR', 'Akkermansia muciniphila');
+    expect(ok.match).toBe('entity');
+    expect(ok.paths.length).toBeGreaterThan(0);
+  });
+});
