@@ -2,6 +2,7 @@ import { AriadneError } from '../../contract/errors';
 import type { ApiHandlers } from '../../contract/handlers';
 import { toPathFilters, graphSearch } from './search/graph-search';
 import { resolveTerm } from './search/resolve-term';
+import { entitiesInDocuments, restrictToDocuments } from './document-slice';
 import { toEvidence, toSummary } from './library-data';
 import type { RetrievalService } from './retrieval-service';
 import type { EvidenceRow } from '../store/graph/types';
@@ -45,6 +46,7 @@ export function createGraphHandlers(svc: RetrievalService): GraphHandlers {
       let nodes: { id: string; degree: number }[];
       let edges: { from: string; to: string; evidence: number; keywords: string[] }[];
       let truncated = false;
+      const docIds = input.filters.documentIds;
       if (input.mode === 'neighbours') {
         if (!input.entityId) throw new AriadneError('invalid_input', 'mode "neighbours" needs an entityId.');
         const exp = await c.lib.graph.expand([input.entityId], 1, toPathFilters(input.filters), input.limit);
@@ -53,6 +55,14 @@ export function createGraphHandlers(svc: RetrievalService): GraphHandlers {
         const deg = new Map<string, number>();
         for (const h of edges) for (const id of [h.from, h.to]) deg.set(id, (deg.get(id) ?? 0) + 1);
         nodes = exp.entities.map((e) => ({ id: e.id, degree: deg.get(e.id) ?? 0 }));
+      } else if (input.mode === 'top' && docIds?.length) {
+        // The papers' own entities, not the library's top ones filtered down to (maybe) none.
+        const ids = await entitiesInDocuments(c.lib, docIds, input.limit);
+        const exp = await c.lib.graph.expand(ids, 1, toPathFilters(input.filters), ids.length);
+        const members = new Set(ids);
+        edges = exp.hops.filter((h) => members.has(h.from) && members.has(h.to));
+        nodes = ids.map((id) => ({ id, degree: 0 }));
+        truncated = ids.length >= input.limit;
       } else {
         if (input.mode === 'community' && !input.communityId)
           throw new AriadneError('invalid_input', 'mode "community" needs a communityId.');
@@ -64,6 +74,15 @@ export function createGraphHandlers(svc: RetrievalService): GraphHandlers {
         nodes = sg.nodes;
         edges = sg.edges;
         truncated = input.mode === 'top' ? total > sg.nodes.length : sg.nodes.length >= input.limit;
+      }
+      if (docIds?.length) {
+        // Only what these documents say: their entities, and edges with evidence in them (counted there).
+        const inDocs = new Set(await entitiesInDocuments(c.lib, docIds, 1_000_000));
+        nodes = nodes.filter((n) => inDocs.has(n.id) || n.id === input.entityId);
+        edges = await restrictToDocuments(c.lib, c.data, edges, docIds);
+        const deg = new Map<string, number>();
+        for (const h of edges) for (const id of [h.from, h.to]) deg.set(id, (deg.get(id) ?? 0) + 1);
+        nodes = nodes.map((n) => ({ id: n.id, degree: deg.get(n.id) ?? 0 }));
       }
       const types = input.filters.entityTypes?.length ? new Set(input.filters.entityTypes) : null;
       const summaries = await c.data.summaries(

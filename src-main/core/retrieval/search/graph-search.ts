@@ -8,6 +8,7 @@ import type {
 import type { Library } from '../../library';
 import type { LlmTasks } from '../../llm/tasks';
 import type { Hop, PathFilters } from '../../store/graph/types';
+import { restrictToDocuments } from '../document-slice';
 import type { EvidenceInfo, LibraryData } from '../library-data';
 import type { NameIndex } from './name-index';
 import { HOP_DECAY, buildPath, pathEdge, structuralWeight } from './path-rank';
@@ -110,7 +111,7 @@ async function explore(ctx: SearchContext, starts: string[], input: SearchInput)
   const exp = await ctx.lib.graph.expand(starts, input.hops, toPathFilters(input.filters), 600);
   let hops = exp.hops;
   if (input.filters.documentIds?.length)
-    hops = await restrictToDocuments(ctx, hops, input.filters.documentIds);
+    hops = await restrictToDocuments(ctx.lib, ctx.data, hops, input.filters.documentIds);
   const adj = adjacency(hops, input.filters.direction);
   const evidenceCount = new Map(exp.entities.map((e) => [e.id, e.evidenceCount]));
   const hubness = (id: string) => Math.max(adj.get(id)?.size ?? 0, evidenceCount.get(id) ?? 0);
@@ -220,20 +221,4 @@ async function materialise(
     out.push(buildPath(nodes as NonNullable<(typeof nodes)[number]>[], parts, c.score));
   }
   return out;
-}
-
-/** Keeps hops that have evidence in the given documents, with evidence counted there only. */
-async function restrictToDocuments(ctx: SearchContext, hops: Hop[], docIds: string[]): Promise<Hop[]> {
-  const { rows } = await ctx.data.evidenceForPairs(
-    ctx.lib,
-    hops.map((h) => ({ a: h.from, b: h.to })),
-    { docIds },
-  );
-  const n = new Map<string, number>();
-  for (const r of rows)
-    n.set(`${r.source}\u0000${r.target}`, (n.get(`${r.source}\u0000${r.target}`) ?? 0) + 1);
-  return hops.flatMap((h) => {
-    const c = n.get(`${h.from}\u0000${h.to}`);
-    return c ? [{ ...h, evidence: c }] : [];
-  });
 }

@@ -90,4 +90,39 @@ describe('search terms on the fixture library', () => {
     expect(ok.match).toBe('entity');
     expect(ok.paths.length).toBeGreaterThan(0);
   });
+
+  it('graph:subgraph keeps to the chosen documents: their entities, edges with evidence there', async () => {
+    const docs = await core.ingest.ctx.library.graph.listDocuments();
+    const tp53 = docs.find((d) => d.fileName === 'tp53-metformin.pdf')!;
+    const filters = { direction: 'both' as const, minEvidence: 1 };
+    const all = await core.handlers['graph:subgraph']({ mode: 'top', limit: 500, filters }, ctx());
+    expect(all.nodes.map((n) => n.name)).toContain('Akkermansia muciniphila');
+    const sg = await core.handlers['graph:subgraph'](
+      { mode: 'top', limit: 500, filters: { ...filters, documentIds: [tp53.id] } },
+      ctx(),
+    );
+    const names = sg.nodes.map((n) => n.name);
+    expect(names).toContain('Metformin');
+    expect(names).not.toContain('Akkermansia muciniphila');
+    expect(names).not.toContain('Oleoylethanolamide');
+    expect(sg.edges.length).toBeGreaterThan(0);
+    for (const e of sg.edges) {
+      const { evidence } = await core.handlers['graph:edge-evidence'](
+        { source: e.source, target: e.target },
+        ctx(),
+      );
+      const here = evidence.filter((x) => x.citation.documentId === tp53.id);
+      // The weight counts this paper's evidence in the stored direction; the edge's evidence lists both.
+      expect(e.weight).toBeGreaterThan(0);
+      expect(e.weight).toBeLessThanOrEqual(here.length);
+    }
+    // The neighbours of an entity both papers mention, seen through one paper only.
+    const il6 = all.nodes.find((n) => n.name === 'IL-6')!;
+    const nb = await core.handlers['graph:subgraph'](
+      { mode: 'neighbours', entityId: il6.id, limit: 200, filters: { ...filters, documentIds: [tp53.id] } },
+      ctx(),
+    );
+    expect(nb.nodes.map((n) => n.name)).not.toContain('Oleoylethanolamide');
+    expect(nb.nodes.map((n) => n.name)).toContain('IL-6');
+  });
 });
