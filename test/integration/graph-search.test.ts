@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../src-main/core/create-core';
 import { createBuiltinProvider } from '../../src-main/core/llm/builtin/builtin-provider';
 import type { GraphSearchResult } from '../../src-main/contract/graph';
+import { isGenericName } from '../../src-main/core/retrieval/search/generic';
 import { corpusPaths, ctx, ingestAll, openCore, tempDir } from './ingest/harness';
 
 /**
@@ -89,6 +90,29 @@ describe('search terms on the fixture library', () => {
     const ok = await search('mTOR', 'Akkermansia muciniphila');
     expect(ok.match).toBe('entity');
     expect(ok.paths.length).toBeGreaterThan(0);
+  });
+
+  it('paths worth reading: no repeats, no sentence quoted twice, no paper-to-paper jump through a generic word', async () => {
+    for (const [a, b] of [
+      ['Metformin', 'IL-6'],
+      ['TP53', 'Akkermansia muciniphila'],
+      ['Oleoylethanolamide', undefined],
+      ['IL-6', undefined],
+    ] as const) {
+      const r = await search(a, b);
+      expect(r.paths.length, `${a} → ${b}`).toBeGreaterThan(0);
+      const seqs = r.paths.map((p) => p.nodes.map((n) => n.id).join('>'));
+      expect(new Set(seqs).size).toBe(seqs.length);
+      for (const p of r.paths) {
+        const quotes = p.edges.map((e) => `${e.best.citation.chunkId}|${e.best.citation.quote}`);
+        expect(new Set(quotes).size, p.text).toBe(quotes.length);
+        for (let i = 1; i + 1 < p.nodes.length; i++)
+          if (isGenericName(p.nodes[i]!.name))
+            expect(p.edges[i - 1]!.best.citation.documentId, p.text).toBe(
+              p.edges[i]!.best.citation.documentId,
+            );
+      }
+    }
   });
 
   it('graph:subgraph keeps to the chosen documents: their entities, edges with evidence there', async () => {

@@ -1,8 +1,10 @@
 import type {
   Citation,
+  EntitySummary,
   GraphFilters,
   GraphPath,
   GraphSearchResult,
+  PathEdge,
   ResolvedTerm,
 } from '../../../contract/graph';
 import type { Library } from '../../library';
@@ -12,6 +14,7 @@ import { restrictToDocuments } from '../document-slice';
 import type { EvidenceInfo, LibraryData } from '../library-data';
 import type { NameIndex } from './name-index';
 import { HOP_DECAY, buildPath, pathEdge, structuralWeight } from './path-rank';
+import { isGenericName } from './generic';
 import { passagesWithTerm } from './passages';
 import { resolveTerm } from './resolve-term';
 import { describeMatch, understand, worseMatch } from './term-match';
@@ -114,6 +117,7 @@ async function explore(ctx: SearchContext, starts: string[], input: SearchInput)
     hops = await restrictToDocuments(ctx.lib, ctx.data, hops, input.filters.documentIds);
   const adj = adjacency(hops, input.filters.direction);
   const evidenceCount = new Map(exp.entities.map((e) => [e.id, e.evidenceCount]));
+  const generic = new Set(exp.entities.filter((e) => isGenericName(e.name)).map((e) => e.id));
   const hubness = (id: string) => Math.max(adj.get(id)?.size ?? 0, evidenceCount.get(id) ?? 0);
 
   // Beam search over simple paths; keep the best path to each end entity.
@@ -126,7 +130,8 @@ async function explore(ctx: SearchContext, starts: string[], input: SearchInput)
       const last = p.ids[p.ids.length - 1]!;
       for (const [nb, ev] of adj.get(last) ?? []) {
         if (p.ids.includes(nb) || isStart.has(nb)) continue;
-        const score = p.score * structuralWeight(ev, hubness(nb)) * (d > 1 ? HOP_DECAY : 1);
+        const through = d > 1 ? HOP_DECAY * (generic.has(last) ? GENERIC_DAMPING : 1) : 1;
+        const score = p.score * structuralWeight(ev, hubness(nb)) * through;
         const q = { ids: [...p.ids, nb], score };
         next.push(q);
         const prev = bestTo.get(nb);
@@ -176,6 +181,9 @@ async function pathsBetween(
   return built.sort((x, y) => x.edges.length - y.edges.length || y.score - x.score).slice(0, input.limit);
 }
 
+/** A path through a generic word ("cells", "patients") says less than one through a named thing. */
+const GENERIC_DAMPING = 0.6;
+
 /** Quotes read per hop of a candidate path, the most confident first (the hop shows one, and a count). */
 const QUOTES_PER_PAIR = 4;
 
@@ -206,6 +214,7 @@ async function materialise(
     docIds?.length ? undefined : (total.get(`${x}\u0000${y}`) ?? 0) + (total.get(`${y}\u0000${x}`) ?? 0);
   const summaries = await ctx.data.summaries(ctx.lib, [...new Set(candidates.flatMap((c) => c.ids))]);
   const out: GraphPath[] = [];
+  const seen = new Set<string>();
   for (const c of candidates) {
     const nodes = c.ids.map((id) => summaries.get(id));
     if (nodes.some((n) => !n)) continue;
@@ -218,7 +227,27 @@ async function materialise(
       parts.push(part);
     }
     if (parts.length !== c.ids.length - 1) continue;
-    out.push(buildPath(nodes as NonNullable<(typeof nodes)[number]>[], parts, c.score));
+    if (!worthReading(nodes as EntitySummary[], parts)) continue;
+    const path = buildPath(nodes as EntitySummary[], parts, c.score);
+    const key = c.ids.join('\u0000');
+    if (seen.has(key) || seen.has(path.text)) continue;
+    seen.add(key).add(path.text);
+    out.push(path);
   }
   return out;
+}
+
+/**
+ * A path says something its hops do not say alone: no two hops quote the same sentence (a chain of
+ * co-mentions in one sentence repeats a direct edge), and a path that crosses from one paper to another
+ * does so through an entity both papers name specifically, never through a generic word.
+ */
+function worthReading(nodes: EntitySummary[], parts: { edge: PathEdge }[]): boolean {
+  const cites = parts.map((p) => p.edge.best.citation);
+  const quotes = cites.map((c) => `${c.chunkId}\u0000${c.quote}`);
+  if (new Set(quotes).size < quotes.length) return false;
+  // The quotes the reader sees: a generic word may join two hops only inside one paper.
+  for (let i = 1; i + 1 < nodes.length; i++)
+    if (isGenericName(nodes[i]!.name) && cites[i - 1]!.documentId !== cites[i]!.documentId) return false;
+  return true;
 }
