@@ -1,13 +1,8 @@
 import { unescapeData } from '../prompts';
 import { BIOMEDICAL_ENTITY_TYPES } from '../schemas';
 import type { CommunityInput } from '../tasks';
-import {
-  communityReport,
-  extractiveAnswer,
-  extractiveSummary,
-  keywordDecompose,
-  templateQuestions,
-} from './engine';
+import { focusedAnswer } from './answer-focus';
+import { communityReport, extractiveSummary, keywordDecompose, templateQuestions } from './engine';
 import { ruleExtract } from './extract';
 import { truncate } from './text';
 
@@ -73,7 +68,7 @@ export function respond({ messages, format }: RespondInput): string {
       n: Number(b.attrs.n ?? i + 1),
       text: b.text,
     }));
-    return extractiveAnswer(question, sources);
+    return focusedAnswer(question, sources);
   }
   return extractiveSummary(doc);
 }

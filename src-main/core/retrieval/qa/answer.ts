@@ -1,6 +1,7 @@
 import type { QaAnswer } from '../../../contract/qa';
 import { clip } from '../text';
 import type { QaContext, Retrieval } from './types';
+import { knownShare, MIN_KNOWN_SHARE } from './answerable';
 import { verifyCitations } from './verify';
 
 export const INSUFFICIENT = "I don't have enough information in this library to answer that.";
@@ -22,7 +23,13 @@ export async function answerFromSources(
   r: Retrieval,
   trace: () => QaAnswer['trace'],
 ): Promise<ModeResult> {
-  if (!r.relevant || !r.sources.length) {
+  const known = r.relevant && r.sources.length ? await knownShare(ctx, question, r.sources) : null;
+  if (known && known.share < MIN_KNOWN_SHARE)
+    ctx.trace(
+      'answerable',
+      `the library never mentions ${known.missing.map((w) => `"${w}"`).join(', ')} (${Math.round(known.share * 100)}% of the question's words are known); not guessing`,
+    );
+  if (!r.relevant || !r.sources.length || !known || known.share < MIN_KNOWN_SHARE) {
     ctx.trace('answer', 'retrieval found nothing relevant; not guessing');
     for (const t of INSUFFICIENT.split(/(?<= )/)) ctx.emit({ type: 'token', text: t });
     return { answer: INSUFFICIENT, mode, citations: [], trace: trace(), confidence: 0, insufficient: true };
@@ -40,7 +47,7 @@ export async function answerFromSources(
     ctx.emit({ type: 'token', text: token });
   }
   ctx.trace('answer', `reasoner answered from ${sources.length} passage(s)`, ctx.now() - t0);
-  const checked = verifyCitations(raw, r.sources);
+  const checked = verifyCitations(raw, r.sources, question);
   if (checked.dropped)
     ctx.trace(
       'verify',

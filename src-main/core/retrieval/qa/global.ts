@@ -79,7 +79,7 @@ export async function retrieveGlobal(
       page: s.chunk.pageStart,
     }));
     for await (const t of ctx.tasks.answer({ question, sources }, { signal: ctx.signal })) partial += t;
-    const checked = verifyCitations(partial, local);
+    const checked = verifyCitations(partial, local, question);
     const cited = checked.citations.filter((x) => x.supported).map((x) => local[x.n - 1]!);
     ctx.trace(
       `map: ${c.title}`,

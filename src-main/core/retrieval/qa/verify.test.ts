@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Source } from './types';
-import { verifyCitations } from './verify';
+import { addressesQuestion, verifyCitations } from './verify';
 
 const src = (id: string, text: string): Source => ({
   chunk: {
@@ -70,5 +70,32 @@ describe('verifyCitations', () => {
     expect(r.citations.find((c) => c.n === 1)?.supported).toBe(true);
     expect(r.citations.find((c) => c.n === 2)?.supported).toBe(false);
     expect(r.answer).toBe('Oleoylethanolamide increased Akkermansia muciniphila [1].');
+  });
+});
+
+describe('a citation must address the question', () => {
+  const sources = [
+    src('d:0', 'The hospital improved its triage with a quality improvement exercise. Staff were retrained.'),
+    src('d:1', 'Metformin activates AMPK, which inhibits mTOR complex 1 through TSC2 and raptor.'),
+  ];
+
+  it('an existing quote about something else does not support the answer', () => {
+    const r = verifyCitations(
+      'The hospital improved its triage with a quality improvement exercise [1].',
+      sources,
+      'What is the effect of remdesivir on COVID-19 mortality?',
+    );
+    expect(r.citations[0]!.supported).toBe(false);
+    expect(r.answer).not.toContain('[1]');
+  });
+
+  it('a quote that names what the question asks about stands, whatever the word form', () => {
+    const r = verifyCitations(
+      'Metformin activates AMPK [2].',
+      sources,
+      'What does metformin activate in colorectal cancer cells?',
+    );
+    expect(r.citations.find((c) => c.n === 2)!.supported).toBe(true);
+    expect(addressesQuestion('What does metformin activate?', 'It activated the kinase.')).toBe(true);
   });
 });

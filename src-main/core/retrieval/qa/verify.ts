@@ -1,6 +1,6 @@
 import type { AnswerCitation } from '../../../contract/qa';
 import { pageOfQuote } from '../library-data';
-import { bestSentence, coverage, splitSentences } from '../text';
+import { bestSentence, coverage, splitSentences, terms } from '../text';
 import type { Source } from './types';
 
 /** Share of a claim's content words that must appear in the quoted sentence for the citation to stand. */
@@ -11,6 +11,21 @@ const MARK = /\s?\[(\d{1,3})\]/g;
 const GROUPED = /\[(\d{1,3}(?:\s*[,;]\s*\d{1,3})+)\]/g;
 /** Markers written after the full stop ("… in mice. [2]") belong to the sentence before them. */
 const AFTER_STOP = /([.!?])((?:\s?\[\d{1,3}\])+)(?=\s|$)/g;
+
+/**
+ * Whether a cited sentence is about the question: it names at least a quarter of the question's content
+ * words (one, for short questions), counting other forms of a word ("activates" for "activate").
+ */
+export function addressesQuestion(question: string, quote: string): boolean {
+  const q = [...new Set(terms(question))];
+  if (!q.length) return true;
+  const have = terms(quote);
+  const hit = q.filter((w) => {
+    const r = w.length > 5 ? w.slice(0, Math.max(5, w.length - 3)) : w;
+    return have.some((t) => t.startsWith(r));
+  }).length;
+  return hit >= Math.max(1, Math.ceil(q.length / 4));
+}
 
 /** The answer with markers in one canonical form: one source per marker, placed before the full stop. */
 function canonicalMarkers(answer: string): string {
@@ -34,6 +49,7 @@ function canonicalMarkers(answer: string): string {
 export function verifyCitations(
   answer: string,
   sources: Source[],
+  question?: string,
 ): { answer: string; citations: AnswerCitation[]; dropped: number } {
   answer = canonicalMarkers(answer);
   const byN = new Map(sources.map((s, i) => [i + 1, s]));
@@ -55,6 +71,8 @@ export function verifyCitations(
       const score = Math.max(coverage(claim, b.sentence), coverage(claim, s.chunk.text) * 0.9);
       if (score > best.score) best = { quote: b.sentence, score };
     }
+    // A quote that exists but is about something else does not support an answer to this question.
+    if (question && !addressesQuestion(question, best.quote)) best = { ...best, score: 0 };
     support.set(n, best);
   }
   let dropped = 0;
