@@ -1,7 +1,9 @@
 /**
  * Retrieval quality on public sets. Not a test (needs ../shared/data, minutes of CPU).
  *   npx tsx test/bench/retrieval-eval.ts [--data ../shared/data] [--scifact DIR] [--multihop DIR]
- *                                        [--only scifact|multihop] [--questions 100]
+ *                                        [--only scifact|multihop] [--questions 100] [--keep DIR]
+ * --keep DIR keeps the ingested HotpotQA library in DIR and reuses it when DIR already holds one, so
+ * retrieval can be tuned without paying for ingestion again (minutes of CPU).
  * SciFact (BEIR): nDCG@10 of lexical (BM25), vector (built-in hashed embeddings) and hybrid (RRF) chunk
  * retrieval over the 5,183 abstracts (published BM25: 0.665).
  * HotpotQA (HippoRAG subset): supporting-passage recall@2 and @5 of naive, local and agentic retrieval,
@@ -129,8 +131,10 @@ async function multihop() {
     fileToTitle.set(name, t);
     fs.writeFileSync(path.join(srcDir, name), `${t}\n\n${corpus[t]!.join('').trim()}\n`);
   });
+  const keep = opt('keep');
+  const reuse = !!keep && fs.existsSync(path.join(keep, 'graph.kuzu'));
   const core = await createCore({
-    dataDir: tmp('ariadne-hotpot-'),
+    dataDir: keep ?? tmp('ariadne-hotpot-'),
     llm: createBuiltinProvider(),
     host: 'test',
     version: 'bench',
@@ -141,18 +145,23 @@ async function multihop() {
   try {
     const t0 = performance.now();
     const ctx0 = { signal: new AbortController().signal, emit: () => undefined };
-    const res = await core.handlers['library:import'](
-      { paths: titles.map((_, i) => path.join(srcDir, `p${String(i).padStart(4, '0')}.txt`)) },
-      ctx0,
-    );
-    const jobs = await core.ingest.waitFor(res.added.map((a) => a.id));
+    let done = 0;
+    if (reuse) done = (await core.ingest.ctx.library.graph.listDocuments()).length;
+    else {
+      const res = await core.handlers['library:import'](
+        { paths: titles.map((_, i) => path.join(srcDir, `p${String(i).padStart(4, '0')}.txt`)) },
+        ctx0,
+      );
+      const jobs = await core.ingest.waitFor(res.added.map((a) => a.id));
+      done = jobs.filter((j) => j.status === 'done').length;
+    }
     const lib = core.ingest.ctx.library;
     const docTitle = new Map(
       (await lib.graph.listDocuments()).map((d) => [d.id, fileToTitle.get(d.fileName) ?? d.title]),
     );
     const counts = await lib.graph.counts();
     console.log(
-      `HotpotQA: ${titles.length} passages ingested (${jobs.filter((j) => j.status === 'done').length} done) in ${((performance.now() - t0) / 1000).toFixed(0)} s: ` +
+      `HotpotQA: ${titles.length} passages ${reuse ? `reused from ${keep}` : 'ingested'} (${done} done) in ${((performance.now() - t0) / 1000).toFixed(0)} s: ` +
         `${counts.entities} entities, ${counts.evidence} evidence rows, ${counts.questions} atomic questions; ${questions.length} questions`,
     );
     const c = await core.retrieval.context();
