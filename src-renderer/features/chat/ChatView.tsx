@@ -2,10 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { QaMode } from '../../../src-main/contract/qa';
 import { EmptyState } from '../../components/EmptyState';
 import { useRpc } from '../../api/rpc';
+import { useAppStore } from '../../stores/app-store';
 import { useChatStore } from '../../stores/chat-store';
 import { useLibraryStore } from '../../stores/library-store';
 import { useNoticeStore } from '../../stores/notice-store';
 import { ChatTurnView } from './ChatTurnView';
+import { examplesFor } from './examples';
 
 const MODE_HELP: Record<QaMode, string> = {
   auto: 'Ariadne picks the strategy',
@@ -14,12 +16,6 @@ const MODE_HELP: Record<QaMode, string> = {
   global: 'Community summaries: themes across the library',
   naive: 'Plain passage search',
 };
-
-const EXAMPLES = [
-  'What does metformin activate?',
-  'Which mechanisms link rapamycin to lifespan?',
-  'Summarise the main themes of my library.',
-];
 
 export function ChatView() {
   const api = useRpc();
@@ -38,7 +34,9 @@ export function ChatView() {
     loadList,
   } = useChatStore();
   const docs = useLibraryStore((s) => s.documents);
+  const builtin = useAppStore((s) => s.health?.provider === 'builtin');
   const [question, setQuestion] = useState('');
+  const [examples, setExamples] = useState<string[]>([]);
   const box = useRef<HTMLTextAreaElement>(null);
   const end = useRef<HTMLDivElement>(null);
   const streaming = controller !== null;
@@ -47,6 +45,21 @@ export function ChatView() {
     void loadList(api);
     box.current?.focus();
   }, [api, loadList]);
+  useEffect(() => {
+    if (!docs.length) return;
+    let live = true;
+    api
+      .call('graph:subgraph', { mode: 'top', limit: 4 })
+      .then((sg) => {
+        if (live) setExamples(examplesFor(sg.nodes.map((n) => n.name)));
+      })
+      .catch(() => {
+        if (live) setExamples(examplesFor([]));
+      });
+    return () => {
+      live = false;
+    };
+  }, [api, docs.length]);
   // Block body: newer Chromium returns a Promise from scrollIntoView, which React would take for a cleanup.
   useEffect(() => {
     end.current?.scrollIntoView({ block: 'end' });
@@ -125,17 +138,34 @@ export function ChatView() {
               {docs.length === 0 ? (
                 <p>Add a paper in the Library first — answers need something to cite.</p>
               ) : (
-                <div className="examples">
-                  {EXAMPLES.map((q) => (
+                <div className="examples" data-testid="chat-examples">
+                  {examples.map((q) => (
                     <button key={q} type="button" className="chip" onClick={() => setQuestion(q)}>
                       {q}
                     </button>
                   ))}
                 </div>
               )}
+              {builtin && (
+                <p className="notice" data-testid="builtin-engine-note">
+                  Answers come from Ariadne's built-in engine: the sentences of your papers that best answer
+                  the question, each cited. A local model (Ollama) writes real answers — set one up in
+                  Settings.
+                </p>
+              )}
             </EmptyState>
           ) : (
-            turns.map((t) => <ChatTurnView key={t.key} turn={t} />)
+            <>
+              {builtin && (
+                <p className="muted small" data-testid="builtin-engine-note">
+                  Answered by the built-in engine (quoted sentences, no model). A local model (Ollama) writes
+                  real answers.
+                </p>
+              )}
+              {turns.map((t) => (
+                <ChatTurnView key={t.key} turn={t} />
+              ))}
+            </>
           )}
           <div ref={end} />
         </div>
