@@ -162,6 +162,14 @@ export const CommunitySummary = z.object({
   parentId: z.string().nullable(),
 });
 
+/** Pushed when background community detection or summaries changed: explorers reload their colouring. */
+export const graphEvents = {
+  'graph:communities-changed': z.object({
+    communities: z.number().int().nonnegative(),
+    summarised: z.number().int().nonnegative(),
+  }),
+};
+
 export const graphMethods = {
   'graph:resolve': method({
     input: z.object({ term: z.string().min(1).max(300) }),

@@ -100,6 +100,7 @@ export async function createCore(input: CoreDeps): Promise<Core> {
     log: deps.log,
     ingestBusy: () => ingest.queue.activeCount > 0,
     entitiesEdited: (ids) => ops.syncEntities(ids),
+    communitiesChanged: (e) => events.emit('graph:communities-changed', e),
   });
   // Ingestion and deletes announce changes: drop caches and refresh communities in the background.
   events.subscribe((name) => {

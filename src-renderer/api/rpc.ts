@@ -7,7 +7,7 @@ import {
   type llmMethods,
 } from '../../src-main/contract';
 import type { exportMethods } from '../../src-main/contract/export';
-import type { graphMethods } from '../../src-main/contract/graph';
+import type { graphEvents, graphMethods } from '../../src-main/contract/graph';
 import type { libraryEvents, libraryMethods } from '../../src-main/contract/library';
 import type { qaMethods } from '../../src-main/contract/qa';
 import type { settingsMethods } from '../../src-main/contract/settings';
@@ -34,7 +34,7 @@ export type UiItem<M extends UiMethod> = UiMethods[M] extends { stream?: infer S
     : never
   : never;
 
-type UiEvents = typeof libraryEvents & { 'app:health-changed': z.ZodType<AppHealth> };
+type UiEvents = typeof libraryEvents & typeof graphEvents & { 'app:health-changed': z.ZodType<AppHealth> };
 export type UiEvent = keyof UiEvents;
 
 export interface UiClient {

@@ -11,8 +11,10 @@ import { corpusPaths, ctx, ingestAll, openCore, tempDir } from './ingest/harness
  */
 describe('search terms on the fixture library', () => {
   let core: Core;
+  const events: string[] = [];
   beforeAll(async () => {
     core = await openCore(tempDir('ariadne-search-terms-'), createBuiltinProvider());
+    core.events.subscribe((name) => void events.push(name));
     const { jobs } = await ingestAll(core, await corpusPaths());
     expect(jobs.every((j) => j.status === 'done')).toBe(true);
   }, 120_000);
@@ -149,4 +151,24 @@ describe('search terms on the fixture library', () => {
     expect(nb.nodes.map((n) => n.name)).not.toContain('Oleoylethanolamide');
     expect(nb.nodes.map((n) => n.name)).toContain('IL-6');
   });
+
+  it('communities are ready once ingestion settles, without any question asked', async () => {
+    // No qa:ask in this file: detection and summaries run in the background after the last commit.
+    const deadline = Date.now() + 60_000;
+    let communities: { summary: string; stale: boolean }[] = [];
+    while (Date.now() < deadline) {
+      communities = (await core.handlers['graph:communities']({}, ctx())).communities;
+      if (communities.length && communities.every((c) => c.summary && !c.stale)) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    expect(communities.length).toBeGreaterThan(1);
+    expect(communities.every((c) => c.summary && !c.stale)).toBe(true);
+    const sg = await core.handlers['graph:subgraph'](
+      { mode: 'top', limit: 100, filters: { direction: 'both', minEvidence: 1 } },
+      ctx(),
+    );
+    // Community colouring: the explorer's nodes carry their community.
+    expect(sg.nodes.filter((n) => n.communityId).length).toBeGreaterThan(sg.nodes.length / 2);
+    expect(events).toContain('graph:communities-changed');
+  }, 90_000);
 });

@@ -51,6 +51,8 @@ export function createCommunitiesService(deps: {
   debounceMs?: number;
   /** While true, a scheduled refresh waits (see RetrievalDeps.ingestBusy). */
   busy?: () => boolean;
+  /** Told after a refresh that changed something, so open explorers can reload their colouring. */
+  changed?: (e: { communities: number; summarised: number }) => void;
 }): CommunitiesService {
   let state: State | null = null;
   let loadedFor = '';
@@ -271,8 +273,10 @@ export function createCommunitiesService(deps: {
         const lib = await deps.library();
         const r = await recompute(lib);
         const summarised = opts.summarise === false ? 0 : await summariseStale(lib);
-        if (r.added || r.removed || r.stale || summarised)
+        if (r.added || r.removed || r.stale || summarised) {
           deps.log.log('info', 'communities refreshed', { ...r, summarised });
+          deps.changed?.({ communities: (await lib.graph.listCommunities()).length, summarised });
+        }
         return { ...r, summarised };
       });
     },

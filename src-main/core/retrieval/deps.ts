@@ -22,4 +22,6 @@ export interface RetrievalDeps {
    * so the next document never attaches evidence to an entity that no longer exists.
    */
   entitiesEdited?: (ids: string[]) => Promise<void>;
+  /** Communities were recomputed or re-summarised in the background (the core pushes an event). */
+  communitiesChanged?: (e: { communities: number; summarised: number }) => void;
 }

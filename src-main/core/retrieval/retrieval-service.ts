@@ -41,6 +41,7 @@ export function createRetrievalService(deps: RetrievalDeps): RetrievalService {
     log: deps.log,
     onWrite: () => tracker.bump(),
     busy: deps.ingestBusy,
+    changed: deps.communitiesChanged,
   });
   const conversations = createConversations(async () => (await deps.library()).dataDir, now);
   const metrics = new RetrievalMetrics();

@@ -65,6 +65,8 @@ export function GraphView() {
       .finally(() => setLoading(false));
   }, [api, limit, filters.documentId]);
   useEffect(load, [load]);
+  // Communities are computed in the background once ingestion settles: recolour when they arrive.
+  useEffect(() => api.on('graph:communities-changed', load), [api, load]);
 
   useEffect(() => {
     window.__ariadneExplorer = {
