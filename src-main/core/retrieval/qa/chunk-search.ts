@@ -7,6 +7,8 @@ export type ChunkSearchMode = 'lexical' | 'vector' | 'hybrid';
 export interface ChunkHit {
   id: string;
   docId: string;
+  /** The indexed text of the chunk. */
+  text: string;
   /** Vector: cosine similarity; lexical: BM25; hybrid: the weighted fusion of both, 0..1. */
   score: number;
   /** Cosine similarity when the vector side saw this chunk (for thresholds), else null. */
@@ -40,9 +42,13 @@ export async function searchChunks(
   ]);
   const sim = new Map(v.map((h) => [h.id, h.score]));
   if (opts.mode === 'vector')
-    return v.slice(0, opts.k).map((h) => ({ id: h.id, docId: h.docId, score: h.score, similarity: h.score }));
+    return v
+      .slice(0, opts.k)
+      .map((h) => ({ id: h.id, docId: h.docId, text: h.text, score: h.score, similarity: h.score }));
   if (opts.mode === 'lexical')
-    return t.slice(0, opts.k).map((h) => ({ id: h.id, docId: h.docId, score: h.score, similarity: null }));
+    return t
+      .slice(0, opts.k)
+      .map((h) => ({ id: h.id, docId: h.docId, text: h.text, score: h.score, similarity: null }));
   return weightedFusion([
     { hits: t, weight: LEXICAL_WEIGHT },
     { hits: v, weight: 1 - LEXICAL_WEIGHT },
@@ -51,6 +57,7 @@ export async function searchChunks(
     .map((f) => ({
       id: f.item.id,
       docId: f.item.docId,
+      text: f.item.text,
       score: f.score,
       similarity: sim.get(f.item.id) ?? null,
     }));
