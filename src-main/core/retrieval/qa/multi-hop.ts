@@ -19,7 +19,10 @@ export interface MultiHopOptions {
   seedChunks?: string[];
   /** Restart weight of the best search hit (the others in proportion to their scores). */
   passageSeed?: number;
-  /** How much more a passage that opens with a name (its title) is linked to it than one that mentions it. */
+  /**
+   * How much more a passage that opens with a name (its title) is linked to it than one that mentions it.
+   * HotpotQA (100 questions) recall@5 / @2: 1 → 0.785 / 0.605, 3 → 0.800 / 0.645, 6 → 0.810 / 0.655.
+   */
   titleBoost?: number;
 }
 
@@ -44,7 +47,7 @@ export async function retrieveMultiHop(
   const t0 = ctx.now();
   const k = opts.k ?? 8;
   const hub = opts.hubPassages ?? 40;
-  const titleBoost = opts.titleBoost ?? 3;
+  const titleBoost = opts.titleBoost ?? 6;
   const [ents, hits] = await Promise.all([
     queryEntities(ctx, question, 8),
     searchChunks(ctx.lib, ctx.tasks, question, { k: opts.seedPassages ?? 10, mode: 'hybrid' }),
