@@ -19,11 +19,14 @@ export function terms(s: string): string[] {
 
 /** Sentences as exact substrings of `text` (whitespace kept), so a quote can always be found again. */
 export function splitSentences(text: string): string[] {
-  return (
-    text
-      .match(/[^.!?]+(?:[.!?]+(?=\s|$)|$)/g)
-      ?.map((s) => s.trim())
-      .filter(Boolean) ?? []
+  // Paragraphs first: a heading ("Discussion") is not part of the sentence below it, and a quote that
+  // carried it could not be highlighted in the PDF.
+  return text.split(/\n[ \t]*\n/).flatMap(
+    (p) =>
+      p
+        .match(/[^.!?]+(?:[.!?]+(?=\s|$)|$)/g)
+        ?.map((s) => s.trim())
+        .filter(Boolean) ?? [],
   );
 }
 

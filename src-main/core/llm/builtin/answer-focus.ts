@@ -8,7 +8,13 @@ export const NOT_ANSWERED = 'The provided sources do not answer this question.';
 const MAX_SENTENCES = 3;
 const KEEP_RATIO = 0.6;
 /** Below this share of the question's (rarity-weighted) words, a sentence is not about the question. */
-const MIN_MATCH = 0.34;
+const MIN_MATCH = 0.3;
+/** Words that frame a question rather than name what it is about. */
+const FRAME = new Set(
+  'far happen happens happened kind type way mean means explain describe tell known know give list main'.split(
+    ' ',
+  ),
+);
 
 const NUMERIC_Q =
   /\bhow (much|many|long|often|large|high|low|far)\b|\bby how\b|\bwhat (percentage|proportion|fraction|dose|concentration|amount|number|rate|ratio)\b|\bhow many-?fold\b/i;
@@ -45,10 +51,11 @@ export function isDebris(sentence: string): boolean {
  * A query-focused extractive answer: the source sentences ranked by how well they answer the question —
  * the question's words weighted by how rare they are among the sources' sentences, a sentence that only
  * restates the question ranked down, a number favoured when the question asks how much, a change
- * ("reduced", "activates") when it asks for an effect — de-duplicated, at most three, each with its [n].
+ * ("reduced", "activates") when it asks for an effect, the shorter of two alike — de-duplicated, at most
+ * three, best first, each with its [n].
  */
 export function focusedAnswer(question: string, sources: AnswerSource[]): string {
-  const q = [...new Set(contentTerms(question))];
+  const q = [...new Set(contentTerms(question))].filter((t) => !FRAME.has(t));
   if (!q.length) return NOT_ANSWERED;
   const sentences = sources.flatMap((s) =>
     splitSentences(s.text)
@@ -67,8 +74,8 @@ export function focusedAnswer(question: string, sources: AnswerSource[]): string
     let score = match * (novel >= 2 ? 1 : 0.5);
     if (numeric) score *= /\d/.test(s.text.replace(/\[\d+(,\s*\d+)*\]/g, '')) ? 1.3 : 0.7;
     if (effect && CHANGE.test(s.text)) score *= 1.2;
-    const length = s.text.split(' ').length;
-    if (length > 45) score *= 0.8;
+    // Of two sentences that answer alike, the shorter says it more plainly.
+    score /= Math.sqrt(Math.max(12, s.text.split(' ').length) / 12);
     return { ...s, match, score, order };
   });
   scored.sort((a, b) => b.score - a.score || a.order - b.order);
@@ -82,8 +89,8 @@ export function focusedAnswer(question: string, sources: AnswerSource[]): string
     if (chosen.some((c) => jaccard(c.terms, s.terms) > 0.5)) continue;
     chosen.push(s);
   }
+  // Best first: the sentence that answers leads, the others support it.
   return chosen
-    .sort((a, b) => a.order - b.order)
     .map((s) => s.text.trim().replace(/([.!?]["')\]]*)?$/, (stop = '') => ` [${s.n}]${stop}`))
     .join(' ');
 }

@@ -6,13 +6,8 @@ import { BIOMEDICAL_ENTITY_TYPES, LONGEVITY_ENTITY_TYPES } from '../schemas';
 import type { LlmTasks, TaskOptions, TasksOptions } from '../tasks';
 import { estimateTokens } from '../tokens';
 import { BUILTIN_EMBED_DIM, BUILTIN_EMBED_MODEL } from './embed';
-import {
-  communityReport,
-  extractiveAnswer,
-  extractiveSummary,
-  keywordDecompose,
-  templateQuestions,
-} from './engine';
+import { focusedAnswer } from './answer-focus';
+import { communityReport, extractiveSummary, keywordDecompose, templateQuestions } from './engine';
 import { ruleExtract } from './extract';
 import { tokenize } from './text';
 
@@ -97,7 +92,7 @@ export function createBuiltinTasks(provider: LlmProvider, opts: TasksOptions = {
         'answer',
         question + sources.map((s) => s.text).join(' '),
         o,
-        () => extractiveAnswer(question, sources),
+        () => focusedAnswer(question, sources),
         (s) => s,
       );
       for (const token of tokenize(text)) {
