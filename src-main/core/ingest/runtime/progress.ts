@@ -3,7 +3,11 @@ import { type Job, taskKey } from '../queue/types';
 
 const CHUNK_STEPS = ['passage', 'embed'] as const;
 
-/** Per-chunk completion as the library view shows it. */
+/**
+ * Per-chunk completion as the library view shows it: a passage counts once it has been read. Its embedding
+ * is batched with later passages' (requests filled to the provider's limit), so waiting for it made the
+ * count jump from 0 to all at the end of a document instead of following the reading.
+ */
 export function chunkCounts(job: Job): { done: number; failed: number; total: number } {
   const total = job.payload.chunksTotal ?? 0;
   let done = 0;
@@ -11,7 +15,7 @@ export function chunkCounts(job: Job): { done: number; failed: number; total: nu
   for (let i = 0; i < total; i++) {
     const states = CHUNK_STEPS.map((s) => job.tasks.get(taskKey(i, s))?.status);
     if (states.some((s) => s === 'failed')) failed++;
-    else if (states.every((s) => s === 'done')) done++;
+    else if (states[0] === 'done') done++;
   }
   return { done, failed, total };
 }
