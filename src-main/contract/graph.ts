@@ -23,6 +23,11 @@ export const Citation = z.object({
   page: z.number().int().nullable(),
   chunkId: z.string(),
   quote: z.string(),
+  /** [start, end) of the quoted sentence in the document's text; absent when not known. */
+  start: z.number().int().nonnegative().optional(),
+  end: z.number().int().nonnegative().optional(),
+  /** First and last page of the quoted sentence ([4, 5] for a sentence across a page break: "pp. 4–5"). */
+  pages: z.array(z.number().int()).min(1).max(2).optional(),
 });
 export type Citation = z.infer<typeof Citation>;
 

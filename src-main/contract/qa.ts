@@ -13,6 +13,10 @@ export const AnswerCitation = z.object({
   page: z.number().int().nullable(),
   chunkId: z.string(),
   quote: z.string(),
+  /** [start, end) of the quoted sentence in the document's text and its first/last page (see Citation). */
+  start: z.number().int().nonnegative().optional(),
+  end: z.number().int().nonnegative().optional(),
+  pages: z.array(z.number().int()).min(1).max(2).optional(),
   supported: z.boolean(),
 });
 export type AnswerCitation = z.infer<typeof AnswerCitation>;

@@ -3,7 +3,7 @@ import type { ApiHandlers } from '../../contract/handlers';
 import { toPathFilters, graphSearch } from './search/graph-search';
 import { resolveTerm } from './search/resolve-term';
 import { entitiesInDocuments, restrictToDocuments } from './document-slice';
-import { toEvidence, toSummary } from './library-data';
+import { toEvidence, toSummary, type ChunkInfo } from './library-data';
 import type { RetrievalService } from './retrieval-service';
 import type { EvidenceRow } from '../store/graph/types';
 
@@ -22,12 +22,26 @@ type GraphHandlers = Pick<
   | 'graph:communities'
 >;
 
-const evidenceOf = (r: EvidenceRow) =>
-  toEvidence(
-    { ...r, source: r.sourceId, target: r.targetId, title: r.docTitle, year: r.docYear, chunkText: '' },
-    r.sourceName,
-    r.targetName,
-  );
+/** Evidence rows with their quotes: each row's own sentence, cut from its chunk's text by its span. */
+const evidenceOf = (rows: EvidenceRow[], chunks: Map<string, ChunkInfo>) =>
+  rows.map((r) => {
+    const ch = chunks.get(r.chunkId);
+    return toEvidence(
+      {
+        ...r,
+        source: r.sourceId,
+        target: r.targetId,
+        title: r.docTitle,
+        year: r.docYear,
+        chunkText: ch?.text ?? '',
+        chunkStart: ch?.charStart ?? 0,
+        chunkPageStart: ch?.pageStart ?? r.page,
+        chunkPageOffsets: ch?.pageOffsets ?? [0],
+      },
+      r.sourceName,
+      r.targetName,
+    );
+  });
 
 /** Handlers of the graph domain (graph:*): term resolution, evidence paths, explorer slices, curation. */
 export function createGraphHandlers(svc: RetrievalService): GraphHandlers {
@@ -113,13 +127,15 @@ export function createGraphHandlers(svc: RetrievalService): GraphHandlers {
       ]);
       return {
         entity: s,
-        evidence: rows.map(evidenceOf),
+        evidence: evidenceOf(rows, await c.data.chunks(c.lib, [...new Set(rows.map((r) => r.chunkId))])),
         neighbours: nbs.map((n) => ({ ...toSummary(n.entity), evidenceCount: n.evidence })),
       };
     },
     async 'graph:edge-evidence'({ source, target }) {
       const c = await svc.context();
-      return { evidence: (await c.lib.graph.listEvidence(source, target)).map(evidenceOf) };
+      const rows = await c.lib.graph.listEvidence(source, target);
+      const chunks = await c.data.chunks(c.lib, [...new Set(rows.map((r) => r.chunkId))]);
+      return { evidence: evidenceOf(rows, chunks) };
     },
     async 'graph:rename'({ entityId, name }) {
       const lib = await svc.deps.library();

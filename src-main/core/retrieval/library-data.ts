@@ -4,8 +4,9 @@ import type { Row } from '../store/graph/kuzu-db';
 import type { EntityRecord } from '../store/graph/types';
 import { evidenceNodes } from '../store/graph/evidence-rows';
 import { byPrimaryKey, fromIds, pageOfOffset } from '../store/graph/rows';
+import { chunkSentences } from '../ingest/chunk/evidence-span';
 import { Lru, type ChangeTracker } from './cache';
-import { bestSentence, shortTitle } from './text';
+import { shortTitle } from './text';
 
 /**
  * Read helpers retrieval needs beyond the store's public operations (batched evidence with citation data,
@@ -17,6 +18,8 @@ export interface ChunkInfo {
   docId: string;
   index: number;
   text: string;
+  /** Offset of the chunk's first character in the document text (absent: 0). */
+  charStart?: number;
   pageStart: number;
   pageEnd: number;
   pageOffsets: number[];
@@ -34,9 +37,18 @@ export interface EvidenceInfo {
   chunkId: string;
   docId: string;
   page: number;
+  /** Last page of the supporting sentence; -1 when the row predates sentence spans. */
+  pageEnd: number;
+  /** [spanStart, spanEnd) of the supporting sentence in the document text; -1 when not recorded. */
+  spanStart: number;
+  spanEnd: number;
   title: string;
   year: number | null;
   chunkText: string;
+  /** Where the chunk sits in the document (offset and chunk-relative page map), to place its sentences. */
+  chunkStart?: number;
+  chunkPageStart?: number;
+  chunkPageOffsets?: number[];
 }
 
 const numOrNull = (v: unknown) => (v == null ? null : Number(v));
@@ -144,7 +156,7 @@ export function createLibraryData(tracker: ChangeTracker) {
     const texts = await byId(
       'Chunk',
       found.map((f) => f.v.chunkId),
-      'x.text AS text',
+      'x.text AS text, x.charStart AS cs, x.pageStart AS ps, x.pageOffsets AS po',
     );
     const rows = found.map(({ s, t, v }) => ({
       id: v.id,
@@ -156,9 +168,12 @@ export function createLibraryData(tracker: ChangeTracker) {
       chunkId: v.chunkId,
       docId: v.docId,
       page: v.page,
+      pageEnd: v.pageEnd,
+      spanStart: v.spanStart,
+      spanEnd: v.spanEnd,
       title: String(docs.get(v.docId)?.title ?? ''),
       year: numOrNull(docs.get(v.docId)?.year),
-      chunkText: String(texts.get(v.chunkId)?.text ?? ''),
+      ...chunkPlaceOf(texts.get(v.chunkId)),
     }));
     return { rows, total };
   }
@@ -167,7 +182,7 @@ export function createLibraryData(tracker: ChangeTracker) {
     if (!ids.length) return new Map();
     const rows = await lib.graph.query(
       `UNWIND $ids AS i MATCH (c:Chunk {id: i}) OPTIONAL MATCH (d:Document {id: c.docId})
-       RETURN c.id AS id, c.docId AS docId, c.idx AS idx, c.text AS text, c.pageStart AS ps, c.pageEnd AS pe,
+       RETURN c.id AS id, c.docId AS docId, c.idx AS idx, c.text AS text, c.charStart AS cs, c.pageStart AS ps, c.pageEnd AS pe,
               c.pageOffsets AS po, d.title AS title, d.year AS year`,
       { ids: [...new Set(ids)] },
     );
@@ -179,6 +194,7 @@ export function createLibraryData(tracker: ChangeTracker) {
           docId: String(r.docId),
           index: Number(r.idx),
           text: String(r.text ?? ''),
+          charStart: Number(r.cs ?? 0),
           pageStart: Number(r.ps),
           pageEnd: Number(r.pe),
           pageOffsets: (Array.isArray(r.po) ? r.po : [0]).map(Number),
@@ -217,18 +233,64 @@ export function pageOfQuote(
     : pageOfOffset({ pageStart: chunk.pageStart, pageOffsets: chunk.pageOffsets }, at);
 }
 
-export function evidenceCitation(ev: EvidenceInfo, sourceName: string, targetName: string): Citation {
-  const quote = ev.chunkText
-    ? bestSentence(ev.chunkText, `${sourceName} ${targetName} ${ev.description}`).sentence
-    : ev.description;
+/** A chunk row's text and place (`x.text`, `x.charStart AS cs`, `x.pageStart AS ps`, `x.pageOffsets AS po`). */
+export function chunkPlaceOf(row: Row | undefined) {
   return {
+    chunkText: String(row?.text ?? ''),
+    chunkStart: Number(row?.cs ?? 0),
+    chunkPageStart: Number(row?.ps ?? 1),
+    chunkPageOffsets: (Array.isArray(row?.po) ? row.po : [0]).map(Number),
+  };
+}
+
+/**
+ * The citation of one piece of evidence: its own sentence and the page(s) that sentence is on. Rows written
+ * with a span are sliced out of the chunk; older rows (no span) get the best sentence of their chunk found
+ * again, its page computed from the chunk's page map, never the chunk's first page.
+ */
+export function evidenceCitation(ev: EvidenceInfo, sourceName: string, targetName: string): Citation {
+  const base = {
     documentId: ev.docId,
     title: ev.title,
     shortTitle: shortTitle(ev.title),
     year: ev.year,
-    page: Number.isFinite(ev.page) ? ev.page : null,
     chunkId: ev.chunkId,
-    quote,
+  };
+  const cs = ev.chunkStart ?? 0;
+  const rel = ev.spanStart - cs;
+  if (
+    ev.chunkText &&
+    ev.spanStart >= 0 &&
+    ev.spanEnd > ev.spanStart &&
+    rel >= 0 &&
+    ev.spanEnd - cs <= ev.chunkText.length
+  ) {
+    const pageEnd = ev.pageEnd >= ev.page ? ev.pageEnd : ev.page;
+    return {
+      ...base,
+      page: ev.page,
+      quote: ev.chunkText.slice(rel, ev.spanEnd - cs),
+      start: ev.spanStart,
+      end: ev.spanEnd,
+      pages: pageEnd > ev.page ? [ev.page, pageEnd] : [ev.page],
+    };
+  }
+  const found = ev.chunkText
+    ? chunkSentences({
+        text: ev.chunkText,
+        charStart: cs,
+        pageStart: ev.chunkPageStart ?? ev.page,
+        pageOffsets: ev.chunkPageOffsets ?? [0],
+      }).best(`${sourceName} ${targetName} ${ev.description}`, [sourceName, targetName])
+    : null;
+  if (!found) return { ...base, page: Number.isFinite(ev.page) ? ev.page : null, quote: ev.description };
+  return {
+    ...base,
+    page: found.page,
+    quote: found.quote,
+    start: found.start,
+    end: found.end,
+    pages: found.pageEnd > found.page ? [found.page, found.pageEnd] : [found.page],
   };
 }
 

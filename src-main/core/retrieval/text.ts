@@ -39,11 +39,18 @@ export function shortTitle(title: string): string {
   return words.length <= 4 ? head : `${words.slice(0, 4).join(' ')}…`;
 }
 
-/** "(Oleoylethanolamide restores Akkermansia… 2021, p. 3)" */
-export function citeLabel(c: { title: string; year: number | null; page: number | null }): string {
+/** "(Oleoylethanolamide restores Akkermansia… 2021, p. 3)"; "pp. 4–5" for a sentence across a page break. */
+export function citeLabel(c: {
+  title: string;
+  year: number | null;
+  page: number | null;
+  pages?: number[];
+}): string {
   const parts = [shortTitle(c.title)];
   if (c.year) parts.push(String(c.year));
-  return `${parts.join(' ')}${c.page ? `, p. ${c.page}` : ''}`;
+  const last = c.pages?.[1];
+  const where = c.page && last && last > c.page ? `, pp. ${c.page}–${last}` : c.page ? `, p. ${c.page}` : '';
+  return `${parts.join(' ')}${where}`;
 }
 
 export function clip(s: string, max: number): string {

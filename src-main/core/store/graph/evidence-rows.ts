@@ -21,6 +21,9 @@ export interface MentionRow extends MentionLink {
   docId: string;
   surface: string;
   description: string;
+  /** [spanStart, spanEnd) of the sentence of the mention in the document text; -1 when not recorded. */
+  spanStart: number;
+  spanEnd: number;
 }
 
 /** A RELATED edge: src → dst, keyed to its Evidence node (which repeats src and dst so it can find it). */
@@ -38,6 +41,11 @@ export interface EvidenceNodeRow extends EvidenceLink {
   chunkId: string;
   docId: string;
   page: number;
+  /** [spanStart, spanEnd) of the supporting sentence in the document text; -1 when not recorded. */
+  spanStart: number;
+  spanEnd: number;
+  /** Last page of that sentence (page when it does not cross a page break); -1 when not recorded. */
+  pageEnd: number;
 }
 
 /** Reserves `n` keys from the library-wide sequence (inside the caller's write transaction). */
@@ -52,8 +60,18 @@ export async function insertMentions(r: KuzuRunner, rows: MentionRow[]): Promise
   if (!rows.length) return;
   await r.query(
     `UNWIND $rows AS x CREATE (:Mention {k: x.k, id: x.id, docId: x.docId, surface: x.surface,
-       description: x.description})`,
-    { rows: rows.map(({ k, id, docId, surface, description }) => ({ k, id, docId, surface, description })) },
+       description: x.description, spanStart: x.spanStart, spanEnd: x.spanEnd})`,
+    {
+      rows: rows.map(({ k, id, docId, surface, description, spanStart, spanEnd }) => ({
+        k,
+        id,
+        docId,
+        surface,
+        description,
+        spanStart,
+        spanEnd,
+      })),
+    },
   );
   await linkMentions(r, rows);
 }
@@ -75,7 +93,7 @@ export async function insertEvidence(r: KuzuRunner, rows: EvidenceNodeRow[]): Pr
   await r.query(
     `UNWIND $rows AS x CREATE (:Evidence {k: x.k, id: x.id, src: x.src, dst: x.dst,
        keywords: ${decodeList('x.keywords')}, description: x.description, chunkId: x.chunkId, docId: x.docId,
-       page: x.page, confidence: x.confidence})`,
+       page: x.page, confidence: x.confidence, spanStart: x.spanStart, spanEnd: x.spanEnd, pageEnd: x.pageEnd})`,
     { rows: rows.map((e) => ({ ...e, keywords: encodeList(e.keywords) })) },
   );
   const byChunk = new Map<string, number[]>();
@@ -144,7 +162,8 @@ export async function mentionTexts(r: Pick<KuzuRunner, 'query'>, keys: number[])
 }
 
 const EVIDENCE_COLS = `x.k AS k, x.id AS id, x.src AS src, x.dst AS dst, x.keywords AS keywords,
-  x.description AS description, x.chunkId AS chunkId, x.docId AS docId, x.page AS page, x.confidence AS confidence`;
+  x.description AS description, x.chunkId AS chunkId, x.docId AS docId, x.page AS page, x.confidence AS confidence,
+  x.spanStart AS spanStart, x.spanEnd AS spanEnd, x.pageEnd AS pageEnd`;
 
 /** Evidence details by key. */
 export async function evidenceNodes(
@@ -168,6 +187,9 @@ export function toEvidenceNode(x: Row): EvidenceNodeRow {
     docId: String(x.docId),
     page: Number(x.page),
     confidence: Number(x.confidence),
+    spanStart: x.spanStart == null ? -1 : Number(x.spanStart),
+    spanEnd: x.spanEnd == null ? -1 : Number(x.spanEnd),
+    pageEnd: x.pageEnd == null ? -1 : Number(x.pageEnd),
   };
 }
 

@@ -82,6 +82,8 @@ async function writeEvidence(
         surface: m.name,
         description: m.description ?? '',
         confidence: m.confidence ?? 1,
+        spanStart: m.span?.start ?? -1,
+        spanEnd: m.span?.end ?? -1,
       });
     }
     it.relations.forEach((rel, j) => {
@@ -102,6 +104,9 @@ async function writeEvidence(
         chunkId: cid,
         docId: it.docId,
         page: rel.page ?? pageStart.get(cid)!,
+        pageEnd: rel.pageEnd ?? rel.page ?? -1,
+        spanStart: rel.span?.start ?? -1,
+        spanEnd: rel.span?.end ?? -1,
         confidence: rel.confidence ?? 1,
       });
     });

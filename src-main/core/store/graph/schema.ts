@@ -61,6 +61,19 @@ export const MIGRATIONS: Migration[] = [
     // No Kùzu fts index: in 0.11 updating an indexed column of a node created in the same transaction
     // kills the process, and ingestion does exactly that. Entity text search scans names (entities.ts).
   },
+  {
+    version: 2,
+    // Provenance is an offset: every piece of evidence and every mention keeps the [start, end) of its own
+    // sentence in the document text, and pageEnd for a sentence that runs onto the next page. -1 marks rows
+    // written before this version; readers then find the sentence again in the stored chunk text.
+    statements: [
+      'ALTER TABLE Evidence ADD spanStart INT64 DEFAULT -1',
+      'ALTER TABLE Evidence ADD spanEnd INT64 DEFAULT -1',
+      'ALTER TABLE Evidence ADD pageEnd INT64 DEFAULT -1',
+      'ALTER TABLE Mention ADD spanStart INT64 DEFAULT -1',
+      'ALTER TABLE Mention ADD spanEnd INT64 DEFAULT -1',
+    ],
+  },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;

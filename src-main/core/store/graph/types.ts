@@ -51,6 +51,14 @@ export interface EntityMentionInput {
   type: string;
   description?: string;
   confidence?: number;
+  /** [start, end) of the sentence naming the entity, in the document text. */
+  span?: TextSpan;
+}
+
+/** Half-open character span `[start, end)` in a document's assembled text. */
+export interface TextSpan {
+  start: number;
+  end: number;
 }
 
 export interface RelationInput {
@@ -62,6 +70,10 @@ export interface RelationInput {
   confidence?: number;
   /** Page of the supporting sentence; defaults to the chunk's first page. */
   page?: number;
+  /** Last page of the supporting sentence, when it crosses a page break. */
+  pageEnd?: number;
+  /** [start, end) of the supporting sentence in the document text. */
+  span?: TextSpan;
 }
 
 /** Everything extraction found in one chunk. Re-adding a chunk replaces its previous evidence (idempotent). */
@@ -104,6 +116,11 @@ export interface EvidenceRow {
   chunkId: string;
   docId: string;
   page: number;
+  /** Last page of the supporting sentence (-1 when not recorded). */
+  pageEnd: number;
+  /** [spanStart, spanEnd) of the supporting sentence in the document text (-1 when not recorded). */
+  spanStart: number;
+  spanEnd: number;
   docTitle: string;
   docYear: number | null;
 }

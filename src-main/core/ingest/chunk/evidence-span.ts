@@ -1,0 +1,104 @@
+import { sentenceSpans, type SentenceSpan } from '../../nlp/sentences';
+
+/** What locating a sentence in a stored chunk needs; `pageOffsets` are chunk-relative (see ChunkInput). */
+export interface ChunkPlace {
+  text: string;
+  /** Offset of the chunk's first character in the document text. */
+  charStart: number;
+  pageStart: number;
+  pageOffsets: readonly number[];
+}
+
+/** A sentence of a chunk, placed in the document: `[start, end)` in the document text, first and last page. */
+export interface PlacedSentence {
+  start: number;
+  end: number;
+  page: number;
+  pageEnd: number;
+  quote: string;
+}
+
+const STOP = new Set(
+  'the and for with from that this was were are has have had its into than then not but also which what when where been being their these those such via all can may our between within'.split(
+    ' ',
+  ),
+);
+
+/** Content words for overlap scoring: NFKC, lower case, letters/digits, no stop words. */
+function words(s: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of s
+    .normalize('NFKC')
+    .toLowerCase()
+    .matchAll(/[\p{L}\p{N}]+/gu)) {
+    const w = m[0];
+    if ((w.length > 2 || /\d/.test(w)) && !STOP.has(w)) out.add(w);
+  }
+  return out;
+}
+
+const flat = (s: string) => s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ');
+
+/**
+ * The sentences of one chunk, split once, and the rule that picks the one supporting a claim. Ingestion uses
+ * it to store each piece of evidence with its own sentence; readers use it for rows stored before spans were.
+ */
+export function chunkSentences(chunk: ChunkPlace, isProse: (s: SentenceSpan) => boolean = () => true) {
+  const local = sentenceSpans(chunk.text);
+  const spans = local.filter((s) =>
+    isProse({ start: s.start + chunk.charStart, end: s.end + chunk.charStart }),
+  );
+  const pool = spans.length ? spans : local;
+  const texts = pool.map((s) => chunk.text.slice(s.start, s.end));
+  const flats = texts.map(flat);
+  const wordSets = texts.map(words);
+
+  const pageAt = (rel: number) => {
+    let k = 0;
+    for (let i = 0; i < chunk.pageOffsets.length; i++) if (chunk.pageOffsets[i]! <= rel) k = i;
+    return chunk.pageStart + k;
+  };
+  const place = (i: number): PlacedSentence => {
+    const s = pool[i]!;
+    return {
+      start: chunk.charStart + s.start,
+      end: chunk.charStart + s.end,
+      page: pageAt(s.start),
+      pageEnd: pageAt(Math.max(s.start, s.end - 1)),
+      quote: texts[i]!,
+    };
+  };
+
+  return {
+    count: pool.length,
+    /**
+     * The sentence that best supports `claim`: most of the named entities written in it first, then the
+     * share of the claim's content words it carries; the earliest wins a tie. Null for an empty chunk.
+     */
+    best(claim: string, names: readonly string[] = []): PlacedSentence | null {
+      if (!pool.length) return null;
+      const want = words(claim);
+      const named = names.map(flat).filter(Boolean);
+      let bestI = 0;
+      let bestScore = -1;
+      for (let i = 0; i < pool.length; i++) {
+        let hit = 0;
+        for (const w of want) if (wordSets[i]!.has(w)) hit++;
+        const nameHits = named.filter((n) => flats[i]!.includes(n)).length;
+        const score = nameHits + (want.size ? hit / want.size : 0);
+        if (score > bestScore) {
+          bestScore = score;
+          bestI = i;
+        }
+      }
+      return place(bestI);
+    },
+    /** The first sentence that writes `name`, or null. */
+    naming(name: string): PlacedSentence | null {
+      const n = flat(name).trim();
+      if (!n) return null;
+      const i = flats.findIndex((f) => f.includes(n));
+      return i < 0 ? null : place(i);
+    },
+  };
+}
