@@ -1,5 +1,6 @@
 import { AriadneError } from '../../../contract/errors';
-import { collectHyphenatedWords, joinLines } from './hyphenation';
+import { collectHyphenatedWords } from './hyphenation';
+import { TextBuilder } from './text-builder';
 import { itemsToLines, orderLines } from './layout';
 import { extractMetadata } from './metadata';
 import { bodyStyle, linesToBlocks } from './paragraphs';
@@ -13,7 +14,6 @@ import {
 } from './sections';
 import {
   PARSER_VERSION,
-  type Block,
   type Line,
   type PageContent,
   type ParsedDocument,
@@ -23,76 +23,6 @@ import {
 
 /** Fewer letters than this on every page on average means there is no text layer to speak of. */
 const MIN_LETTERS_PER_PAGE = 20;
-
-const ENDS_SENTENCE = /[.!?:]["'”’)\]]*$/;
-
-/** Builds paragraphs into one text, remembering where each page starts. */
-class TextBuilder {
-  text = '';
-  readonly pageOffsets: (number | undefined)[];
-  private lastPage = -1;
-
-  constructor(pages: number) {
-    this.pageOffsets = new Array<number | undefined>(pages).fill(undefined);
-  }
-
-  private markPage(page: number, offset: number) {
-    if (page > this.lastPage) {
-      for (let p = this.lastPage + 1; p <= page; p++) this.pageOffsets[p] ??= offset;
-      this.lastPage = page;
-    }
-  }
-
-  /** Where the paragraph being written starts. */
-  paragraphStart(): number {
-    const i = this.text.lastIndexOf('\n\n');
-    return i < 0 ? 0 : i + 2;
-  }
-
-  /**
-   * Appends a block; joins it to the previous paragraph when it continues a sentence across a page.
-   * Returns whether it was joined.
-   */
-  add(block: Block, compounds: ReadonlySet<string>, mayContinue: boolean): boolean {
-    const first = block.lines[0]!;
-    const continues =
-      mayContinue &&
-      this.text.length > 0 &&
-      !this.text.endsWith('\n\n') &&
-      block.page !== this.lastPage &&
-      !ENDS_SENTENCE.test(this.text) &&
-      /^\p{Ll}/u.test(first.text);
-    if (!continues && this.text.length > 0 && !this.text.endsWith('\n\n')) this.text += '\n\n';
-    let lineStart = this.text.length;
-    for (let i = 0; i < block.lines.length; i++) {
-      const l = block.lines[i]!;
-      if (i === 0 && !continues) {
-        this.text += l.text;
-      } else {
-        const cut = this.paragraphStart();
-        const para = this.text.slice(cut);
-        const joined = joinLines(para, l.text, compounds);
-        this.text = this.text.slice(0, cut) + joined;
-        lineStart = this.text.length - l.text.trimStart().length;
-      }
-      if (i === 0) this.markPage(l.page, lineStart);
-    }
-    return continues;
-  }
-
-  /** Ends the current paragraph so the next block cannot be joined to it. */
-  breakParagraph() {
-    if (this.text.length > 0 && !this.text.endsWith('\n\n')) this.text += '\n\n';
-  }
-
-  finish(): { text: string; pageOffsets: number[] } {
-    const text = this.text.replace(/\s+$/, '');
-    const offsets = this.pageOffsets.map((o) => (o === undefined ? undefined : Math.min(o, text.length)));
-    for (let p = offsets.length - 1; p >= 0; p--) offsets[p] ??= offsets[p + 1] ?? text.length;
-    offsets[0] = 0;
-    return { text, pageOffsets: offsets as number[] };
-  }
-}
 
 /**
  * Turns positioned text (per page) into a ParsedDocument: lines, running heads removed, reading order,
@@ -138,14 +68,14 @@ export function assembleDocument(pages: PageContent[], meta: PdfMetadataInput): 
       }
       if (named === 'references') {
         out.breakParagraph();
-        const at = out.text.replace(/\s+$/, '').length;
+        const at = out.trimmedLength();
         sections.push({ name: 'references', heading: text, start: at, end: at });
         inReferences = true;
         continue;
       }
       if (block.heading) {
         out.breakParagraph();
-        const start = out.text.length;
+        const start = out.length;
         out.add(block, compounds, false);
         out.breakParagraph();
         if (named) sections.push({ name: named, heading: text, start, end: 0 });
@@ -155,7 +85,7 @@ export function assembleDocument(pages: PageContent[], meta: PdfMetadataInput): 
       const continued = out.add(block, compounds, true);
       if (continued || sections.some((s) => s.name === 'abstract')) continue;
       const paraStart = out.paragraphStart();
-      const para = out.text.slice(paraStart);
+      const para = out.paragraph();
       if (classifyRunInHeading(para)?.name === 'abstract') {
         sections.push({
           name: 'abstract',

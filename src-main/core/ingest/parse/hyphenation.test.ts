@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { collectHyphenatedWords, joinLines } from './hyphenation';
+import { collectHyphenatedWords, joinAllLines, joinLines } from './hyphenation';
 
 describe('joinLines', () => {
   const none = new Set<string>();
@@ -19,5 +20,37 @@ describe('joinLines', () => {
   it('joins ordinary lines with a space and drops soft hyphens', () => {
     expect(joinLines('the mTOR', 'pathway', none)).toBe('the mTOR pathway');
     expect(joinLines('phos\u00AD', 'phorylation', none)).toBe('phosphorylation');
+  });
+});
+
+describe('joinAllLines', () => {
+  it('gives what joining line by line gives', () => {
+    const compounds = new Set(['non-compliance']);
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.constantFrom(
+            'inflam-',
+            'mation',
+            'non-',
+            'compliance',
+            'IL-',
+            '6',
+            ' ',
+            'the  ',
+            ' cell',
+            'x\u00AD',
+          ),
+          {
+            maxLength: 12,
+          },
+        ),
+        (lines) => {
+          let t = '';
+          for (const l of lines) t = joinLines(t, l, compounds);
+          expect(joinAllLines(lines, compounds)).toBe(t.trimEnd());
+        },
+      ),
+    );
   });
 });

@@ -38,3 +38,24 @@ export function joinLines(prev: string, next: string, compounds: ReadonlySet<str
   if (compounds.has(`${head}-${tail}`.toLowerCase())) return `${stem}-${b}`;
   return stem + b;
 }
+
+/**
+ * Joins the lines of one paragraph (or one reference entry) as folding `joinLines` over them would (trailing
+ * white space trimmed), in time linear in their total length: each line is joined to the last word written
+ * so far, never to everything joined so far (a run-away reference entry took seconds when re-joined per line).
+ */
+export function joinAllLines(lines: readonly string[], compounds: ReadonlySet<string>): string {
+  const done: string[] = [];
+  /** The text after the last white space: all that `joinLines` looks at. */
+  let word = '';
+  for (const line of lines) {
+    const b = line.trim();
+    if (!b) continue;
+    const joined = done.length || word ? joinLines(word, b, compounds) : b;
+    let cut = joined.length;
+    while (cut > 0 && !/\s/.test(joined[cut - 1]!)) cut--;
+    done.push(joined.slice(0, cut));
+    word = joined.slice(cut);
+  }
+  return done.join('') + word;
+}

@@ -75,6 +75,19 @@ export interface ParsePdfOptions extends Partial<ParseLimits> {
  * spin for a long time on hostile input, and only a worker can be killed.
  */
 export async function parsePdf(bytes: Uint8Array, opts: ParsePdfOptions = {}): Promise<ParsedDocument> {
+  const { pages, meta } = await readPdfPages(bytes, opts);
+  try {
+    return assembleDocument(pages, meta);
+  } catch (e) {
+    throw classifyPdfError(e, bytes);
+  }
+}
+
+/** The positioned text of every page and the document's metadata, as pdf.js reads them. */
+export async function readPdfPages(
+  bytes: Uint8Array,
+  opts: ParsePdfOptions = {},
+): Promise<{ pages: PageContent[]; meta: PdfMetadataInput }> {
   const maxPages = opts.maxPages ?? DEFAULT_MAX_PAGES;
   if (bytes.length === 0 || !looksLikePdf(bytes))
     throw new AriadneError('parse_failed', PARSE_MESSAGES.corrupt);
@@ -123,7 +136,7 @@ export async function parsePdf(bytes: Uint8Array, opts: ParsePdfOptions = {}): P
       page.cleanup();
       opts.onPage?.(n, doc.numPages);
     }
-    return assembleDocument(pages, meta);
+    return { pages, meta };
   } catch (e) {
     throw classifyPdfError(e, bytes);
   } finally {

@@ -1,4 +1,4 @@
-import { joinLines } from './hyphenation';
+import { joinAllLines } from './hyphenation';
 import type { Line } from './types';
 
 const NUMBERED = /^\s*(?:\[(\d{1,3})\]|(\d{1,3})\.(?=\s|\p{Lu}|$)|(\d{1,3})\s(?=\p{Lu}))/u;
@@ -20,9 +20,7 @@ function numberOf(text: string): number | null {
 export function splitReferences(lines: Line[], compounds: ReadonlySet<string>): string[] {
   const entries: string[] = [];
   const push = (parts: string[]) => {
-    let t = '';
-    for (const p of parts) t = joinLines(t, p, compounds);
-    t = t.replace(/\s+/g, ' ').trim();
+    const t = joinAllLines(parts, compounds).replace(/\s+/g, ' ').trim();
     if (t) entries.push(t);
   };
   const numbered = lines.filter((l) => numberOf(l.text) !== null).length;

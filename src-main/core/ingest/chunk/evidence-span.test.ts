@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { chunkSentences } from './evidence-span';
+
+describe('the supporting sentence of a chunk, placed in the document', () => {
+  // A chunk starting at offset 1000 on page 4; page 5 begins at chunk offset 60, inside the second sentence.
+  const text =
+    'ACE is a zinc metalloprotease. The backbone of 33RE binds to N-domain ACE in a similar way to RXP407. ' +
+    'Selectivity was 927-fold (Ki = 0.74 nM).';
+  const chunk = { text, charStart: 1000, pageStart: 4, pageOffsets: [0, 60] };
+
+  it('picks the sentence naming both entities and gives its span and both pages', () => {
+    const s = chunkSentences(chunk).best('33RE RXP407 binds similarly', ['33RE', 'RXP407'])!;
+    expect(s.quote).toBe('The backbone of 33RE binds to N-domain ACE in a similar way to RXP407.');
+    expect(s.start).toBe(1000 + text.indexOf('The backbone'));
+    expect(s.end - s.start).toBe(s.quote.length);
+    expect([s.page, s.pageEnd]).toEqual([4, 5]);
+  });
+
+  it('a sentence wholly after the page break cites only the later page', () => {
+    const s = chunkSentences(chunk).best('selectivity Ki nM', [])!;
+    expect(s.quote).toBe('Selectivity was 927-fold (Ki = 0.74 nM).');
+    expect([s.page, s.pageEnd]).toEqual([5, 5]);
+  });
+
+  it('finds the sentence naming an entity, and nothing in an empty chunk', () => {
+    expect(chunkSentences(chunk).naming('zinc metalloprotease')?.page).toBe(4);
+    expect(chunkSentences({ ...chunk, text: '  ' }).best('x')).toBeNull();
+  });
+
+  it('leaves non-prose sentences out when a filter says so', () => {
+    const s = chunkSentences(chunk, (sp) => sp.start >= 1030).best('ACE zinc metalloprotease', ['ACE'])!;
+    expect(s.quote.startsWith('The backbone')).toBe(true);
+  });
+});

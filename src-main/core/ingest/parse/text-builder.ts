@@ -1,0 +1,133 @@
+import { joinLines } from './hyphenation';
+import type { Block } from './types';
+
+const ENDS_SENTENCE = /[.!?:]["'”’)\]]*$/;
+
+/**
+ * Builds paragraphs into one text, remembering where each page starts. Finished text is kept as pieces with
+ * a running length and joined once at the end; a line is joined to the line before it, never to the whole
+ * paragraph or document. (Re-copying the document per line took 11.2 s for 90 pages, 22.4 s for 117.)
+ */
+export class TextBuilder {
+  private readonly pieces: string[] = [];
+  private len = 0;
+  /** Offset where the paragraph being written starts. */
+  private paraStart = 0;
+  /** Index in `pieces` of the paragraph being written. */
+  private paraPiece = 0;
+  /** True at the very start and right after a paragraph break. */
+  private atBreak = true;
+  readonly pageOffsets: (number | undefined)[];
+  private lastPage = -1;
+
+  constructor(pages: number) {
+    this.pageOffsets = new Array<number | undefined>(pages).fill(undefined);
+  }
+
+  get length(): number {
+    return this.len;
+  }
+
+  private push(s: string) {
+    if (!s) return;
+    this.pieces.push(s);
+    this.len += s.length;
+  }
+
+  private markPage(page: number, offset: number) {
+    if (page > this.lastPage) {
+      for (let p = this.lastPage + 1; p <= page; p++) this.pageOffsets[p] ??= offset;
+      this.lastPage = page;
+    }
+  }
+
+  /** Where the paragraph being written starts. */
+  paragraphStart(): number {
+    return this.paraStart;
+  }
+
+  /** The text of the paragraph being written. */
+  paragraph(): string {
+    return this.pieces.slice(this.paraPiece).join('');
+  }
+
+  /** Joins line `next` to the last piece (the previous line), re-copying that line only. */
+  private joinLine(next: string, compounds: ReadonlySet<string>): number {
+    if (this.atBreak) {
+      const b = next.trimStart();
+      this.push(b);
+      return this.len - b.length;
+    }
+    const last = this.pieces.pop() ?? '';
+    this.len -= last.length;
+    const a = last.trimEnd();
+    const b = next.trimStart();
+    const joined = joinLines(a, b, compounds);
+    // joinLines keeps `a` (or `a` minus its break hyphen), then adds an optional space and `b`.
+    const keep = joined.startsWith(a) ? a.length : a.length - 1;
+    this.push(joined.slice(0, keep));
+    this.push(joined.slice(keep));
+    return this.len - b.length;
+  }
+
+  private breakHere() {
+    this.push('\n\n');
+    this.paraStart = this.len;
+    this.paraPiece = this.pieces.length;
+    this.atBreak = true;
+  }
+
+  /**
+   * Appends a block; joins it to the previous paragraph when it continues a sentence across a page.
+   * Returns whether it was joined.
+   */
+  add(block: Block, compounds: ReadonlySet<string>, mayContinue: boolean): boolean {
+    const first = block.lines[0]!;
+    const tail = this.pieces[this.pieces.length - 1] ?? '';
+    const continues =
+      mayContinue &&
+      !this.atBreak &&
+      block.page !== this.lastPage &&
+      !ENDS_SENTENCE.test(tail) &&
+      /^\p{Ll}/u.test(first.text);
+    if (!continues && !this.atBreak) this.breakHere();
+    let lineStart = this.len;
+    for (let i = 0; i < block.lines.length; i++) {
+      const l = block.lines[i]!;
+      if (i === 0 && !continues) {
+        this.push(l.text);
+        if (l.text) this.atBreak = false;
+      } else {
+        lineStart = this.joinLine(l.text, compounds);
+        this.atBreak = false;
+      }
+      if (i === 0) this.markPage(l.page, lineStart);
+    }
+    return continues;
+  }
+
+  /** Ends the current paragraph so the next block cannot be joined to it. */
+  breakParagraph() {
+    if (!this.atBreak) this.breakHere();
+  }
+
+  /** Length of the text without trailing white space. */
+  trimmedLength(): number {
+    let n = this.len;
+    for (let i = this.pieces.length - 1; i >= 0; i--) {
+      const p = this.pieces[i]!;
+      const t = p.trimEnd();
+      n -= p.length - t.length;
+      if (t) break;
+    }
+    return n;
+  }
+
+  finish(): { text: string; pageOffsets: number[] } {
+    const text = this.pieces.join('').trimEnd();
+    const offsets = this.pageOffsets.map((o) => (o === undefined ? undefined : Math.min(o, text.length)));
+    for (let p = offsets.length - 1; p >= 0; p--) offsets[p] ??= offsets[p + 1] ?? text.length;
+    offsets[0] = 0;
+    return { text, pageOffsets: offsets as number[] };
+  }
+}
