@@ -23,6 +23,7 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => {
+  await parser.close();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
@@ -92,12 +93,25 @@ describe('hostile files end as a failed job with a precise message', () => {
     });
   });
 
-  it('kills a parse that runs past its timeout', async () => {
+  it('kills a parse that runs past its timeout, and the next parse gets a fresh worker', async () => {
     const slow = createParser({ workerPath: SOURCE_PARSE_WORKER, timeoutMs: 50 });
-    await expect(slow.parseFile(files.papers[0]!.file)).rejects.toMatchObject({
-      code: 'parse_failed',
-      message: 'timed out after 0.05s',
-    });
+    for (let i = 1; i <= 2; i++) {
+      await expect(slow.parseFile(files.papers[0]!.file)).rejects.toMatchObject({
+        code: 'parse_failed',
+        message: 'timed out after 0.05s',
+      });
+      expect(slow.workersStarted()).toBe(i);
+    }
+    await slow.close();
+  });
+
+  it('parses many documents in one warm worker, errors included', async () => {
+    const warm = createParser({ workerPath: SOURCE_PARSE_WORKER, timeoutMs: 30_000 });
+    for (const { file } of files.papers) await warm.parseFile(file);
+    await expect(warm.parseFile(files.hostile.corrupt)).rejects.toMatchObject({ code: 'parse_failed' });
+    for (const { file } of files.papers) expect((await warm.parseFile(file)).pages).toBeGreaterThan(0);
+    expect(warm.workersStarted()).toBe(1);
+    await warm.close();
   });
 
   it('stops a worker that exceeds its memory cap', async () => {
@@ -105,6 +119,10 @@ describe('hostile files end as a failed job with a precise message', () => {
     await expect(small.parseFile(files.papers[0]!.file)).rejects.toMatchObject({
       message: 'out of memory (> 8 MB)',
     });
+    await expect(small.parseFile(files.papers[0]!.file)).rejects.toMatchObject({
+      message: 'out of memory (> 8 MB)',
+    });
+    expect(small.workersStarted()).toBe(2);
   });
 
   it('refuses unsupported and oversized files before spawning a worker', async () => {

@@ -211,6 +211,7 @@ export async function startIngest(deps: IngestDeps) {
     async close() {
       await scheduler.close();
       await pool.close();
+      await parser.close();
       journal.close();
     },
   };

@@ -34,6 +34,24 @@ const POOL_TEXT_MAX_BYTES = 8 * 1024 * 1024;
 export interface Parser {
   parseBytes(bytes: Uint8Array, kind: SourceKind): Promise<ParsedDocument>;
   parseFile(file: string): Promise<ParsedDocument>;
+  /** Stops the warm worker (a later parse starts a new one). */
+  close(): Promise<void>;
+  /** Workers started so far: one for many documents while they parse cleanly. */
+  workersStarted(): number;
+}
+
+/**
+ * A warm worker is replaced after this many documents, so whatever pdf.js caches or leaks per document stays
+ * bounded even below the memory cap.
+ */
+const DOCUMENTS_PER_WORKER = 50;
+
+interface WarmWorker {
+  worker: Worker;
+  api: Comlink.Remote<ParseWorkerApi>;
+  /** Rejects when the worker errors (crash, out of memory) or exits. */
+  died: Promise<never>;
+  documents: number;
 }
 
 const fail = (message: string, cause?: unknown) => new AriadneError('parse_failed', message, { cause });
@@ -67,12 +85,78 @@ function spawn(workerPath: string | URL, maxMemoryMb: number): Worker {
   return new Worker(boot, { eval: true, resourceLimits });
 }
 
-/** Creates the parser the ingest pipeline uses: one killable worker per document. */
+/**
+ * Creates the parser the ingest pipeline uses: one warm worker, reused across documents so pdf.js is loaded
+ * once (a fresh worker cost ~1.5 s of CPU per PDF), and replaced when a parse times out, when it crashes or
+ * runs out of its memory cap, and after DOCUMENTS_PER_WORKER documents. Parses run one at a time.
+ */
 export function createParser(opts: ParserOptions): Parser {
   const timeoutMs = opts.timeoutMs ?? 120_000;
   const maxPages = opts.maxPages ?? DEFAULT_MAX_PAGES;
   const maxMemoryMb = opts.maxMemoryMb ?? 1024;
   const maxBytes = opts.maxBytes ?? 200 * 1024 * 1024;
+  let warm: WarmWorker | null = null;
+  let turn: Promise<unknown> = Promise.resolve();
+  let started = 0;
+
+  function start(): WarmWorker {
+    const worker = spawn(opts.workerPath, maxMemoryMb);
+    started++;
+    // An idle warm worker must not keep a CLI process alive; a parse in flight holds its timer.
+    worker.unref();
+    const died = new Promise<never>((_, reject) => {
+      worker.once('error', (e: Error & { code?: string }) =>
+        reject(
+          e.code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? fail(`out of memory (> ${maxMemoryMb} MB)`, e)
+            : fail(`parser crashed: ${e.message}`, e),
+        ),
+      );
+      worker.once('exit', (code) => reject(fail(`parser exited unexpectedly (code ${code})`)));
+    });
+    const w: WarmWorker = {
+      worker,
+      api: Comlink.wrap<ParseWorkerApi>(nodeEndpoint(worker)),
+      died,
+      documents: 0,
+    };
+    // A dead worker is never reused; a late error after retirement is irrelevant.
+    died.catch(() => {
+      if (warm === w) warm = null;
+    });
+    return w;
+  }
+
+  async function retire(w: WarmWorker) {
+    if (warm === w) warm = null;
+    w.api[Comlink.releaseProxy]();
+    w.worker.removeAllListeners('exit');
+    w.worker.on('error', () => undefined);
+    await w.worker.terminate();
+  }
+
+  async function inWorker(bytes: Uint8Array, kind: SourceKind): Promise<ParsedDocument> {
+    const w = (warm ??= start());
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(fail(`timed out after ${formatSeconds(timeoutMs)}`)), timeoutMs);
+    });
+    let healthy = false;
+    try {
+      const copy = bytes.slice();
+      const run =
+        kind === 'pdf'
+          ? w.api.parsePdf(Comlink.transfer(copy, [copy.buffer]), { maxPages })
+          : w.api.parseText(new TextDecoder().decode(bytes), kind);
+      const out = await Promise.race([run, w.died, timeout]);
+      healthy = true;
+      return documentOf(out);
+    } finally {
+      clearTimeout(timer);
+      w.documents++;
+      if (!healthy || w.documents >= DOCUMENTS_PER_WORKER) await retire(w);
+    }
+  }
 
   async function parseBytes(bytes: Uint8Array, kind: SourceKind): Promise<ParsedDocument> {
     if (bytes.length > maxBytes) {
@@ -83,36 +167,9 @@ export function createParser(opts: ParserOptions): Parser {
     if (kind !== 'pdf' && opts.parseTextInPool && bytes.length <= POOL_TEXT_MAX_BYTES) {
       return documentOf(await opts.parseTextInPool(new TextDecoder().decode(bytes), kind));
     }
-    const worker = spawn(opts.workerPath, maxMemoryMb);
-    const api = Comlink.wrap<ParseWorkerApi>(nodeEndpoint(worker));
-    let timer: NodeJS.Timeout | undefined;
-    const died = new Promise<never>((_, reject) => {
-      worker.once('error', (e: Error & { code?: string }) =>
-        reject(
-          e.code === 'ERR_WORKER_OUT_OF_MEMORY'
-            ? fail(`out of memory (> ${maxMemoryMb} MB)`, e)
-            : fail(`parser crashed: ${e.message}`, e),
-        ),
-      );
-      worker.once('exit', (code) => reject(fail(`parser exited unexpectedly (code ${code})`)));
-      timer = setTimeout(() => reject(fail(`timed out after ${formatSeconds(timeoutMs)}`)), timeoutMs);
-    });
-    // Once the race is decided a late worker error is irrelevant; keep it from surfacing as unhandled.
-    died.catch(() => undefined);
-    try {
-      const copy = bytes.slice();
-      const run =
-        kind === 'pdf'
-          ? api.parsePdf(Comlink.transfer(copy, [copy.buffer]), { maxPages })
-          : api.parseText(new TextDecoder().decode(bytes), kind);
-      return documentOf(await Promise.race([run, died]));
-    } finally {
-      clearTimeout(timer);
-      api[Comlink.releaseProxy]();
-      worker.removeAllListeners('exit');
-      worker.on('error', () => undefined);
-      await worker.terminate();
-    }
+    const mine = turn.then(() => inWorker(bytes, kind));
+    turn = mine.catch(() => undefined);
+    return mine;
   }
 
   async function parseFile(file: string): Promise<ParsedDocument> {
@@ -125,7 +182,12 @@ export function createParser(opts: ParserOptions): Parser {
     return parseBytes(new Uint8Array(await readFile(file)), kind);
   }
 
-  return { parseBytes, parseFile };
+  async function close() {
+    await turn;
+    if (warm) await retire(warm);
+  }
+
+  return { parseBytes, parseFile, close, workersStarted: () => started };
 }
 
 export { PARSE_MESSAGES };
