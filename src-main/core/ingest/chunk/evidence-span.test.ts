@@ -27,8 +27,14 @@ describe('the supporting sentence of a chunk, placed in the document', () => {
     expect(chunkSentences({ ...chunk, text: '  ' }).best('x')).toBeNull();
   });
 
-  it('leaves non-prose sentences out when a filter says so', () => {
-    const s = chunkSentences(chunk, (sp) => sp.start >= 1030).best('ACE zinc metalloprotease', ['ACE'])!;
-    expect(s.quote.startsWith('The backbone')).toBe(true);
+  it('quotes prose, not a caption or a table that names the same entities', () => {
+    const t =
+      'Figure 2. ACE bound to 33RE and RXP407 in the crystal.\n\nACE 33RE RXP407 12 nM 0.7\n\n' +
+      'In solution, ACE bound 33RE more tightly than RXP407.';
+    const s = chunkSentences({ text: t, charStart: 0, pageStart: 1, pageOffsets: [0] }).best(
+      'ACE 33RE RXP407',
+      ['ACE', '33RE', 'RXP407'],
+    )!;
+    expect(s.quote).toBe('In solution, ACE bound 33RE more tightly than RXP407.');
   });
 });

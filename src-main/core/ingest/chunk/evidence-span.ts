@@ -1,4 +1,5 @@
-import { sentenceSpans, type SentenceSpan } from '../../nlp/sentences';
+import { sentenceSpans } from '../../nlp/sentences';
+import { isProseSpan, nonProseSpans } from './prose';
 
 /** What locating a sentence in a stored chunk needs; `pageOffsets` are chunk-relative (see ChunkInput). */
 export interface ChunkPlace {
@@ -42,13 +43,14 @@ const flat = (s: string) => s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' 
 /**
  * The sentences of one chunk, split once, and the rule that picks the one supporting a claim. Ingestion uses
  * it to store each piece of evidence with its own sentence; readers use it for rows stored before spans were.
+ * Only prose is quoted: captions, tables, affiliations and headings (see prose.ts) are left out, unless the
+ * chunk has nothing else.
  */
-export function chunkSentences(chunk: ChunkPlace, isProse: (s: SentenceSpan) => boolean = () => true) {
+export function chunkSentences(chunk: ChunkPlace) {
   const local = sentenceSpans(chunk.text);
-  const spans = local.filter((s) =>
-    isProse({ start: s.start + chunk.charStart, end: s.end + chunk.charStart }),
-  );
-  const pool = spans.length ? spans : local;
+  const nonProse = nonProseSpans(chunk.text);
+  const prose = local.filter((s) => isProseSpan(nonProse, s.start, s.end));
+  const pool = prose.length ? prose : local;
   const texts = pool.map((s) => chunk.text.slice(s.start, s.end));
   const flats = texts.map(flat);
   const wordSets = texts.map(words);

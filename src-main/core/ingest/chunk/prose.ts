@@ -1,0 +1,106 @@
+import { wink } from '../../nlp/wink';
+
+export type NonProseKind = 'caption' | 'table' | 'affiliation' | 'heading';
+
+/** A paragraph that is not running prose: `[start, end)` in the text it was found in. */
+export interface NonProseSpan {
+  kind: NonProseKind;
+  start: number;
+  end: number;
+  /** "Table 2", "Figure 3": how a caption is cited. */
+  label?: string;
+}
+
+/** "Figure 2.", "Fig. 3:", "Table 1 Overview…", "Scheme IV |": a caption's opening label. */
+// Case is spelled out: with the `i` flag, \p{Lu} would match lower case too ("Table 2 shows…" is prose).
+const CAPTION =
+  /^((?:[Ff]ig(?:ure)?s?|FIG(?:URE)?S?|[Tt]able|TABLE|[Ss]cheme|SCHEME|[Pp]late|[Cc]hart|[Bb]ox)\.?\s*(?:\d{1,3}|[IVX]{1,5})[A-Za-z]?)(?:\s*[.:|—–-]|\s+\p{Lu})/u;
+const INSTITUTION =
+  /\b(?:department|dept|universit(?:y|é|à|at|ät|ad)|institut(?:e|o)?|hospital|faculty|school of|college|laborator(?:y|ies)|centre|center for|clinic|e-?mail|correspondence|corresponding author)\b/iu;
+
+/** A finished sentence: a full stop (or ! ?) possibly inside closing quotes or brackets. */
+const ENDS_SENTENCE = /[.!?]["'”’)\]]?$/;
+
+/** Paragraphs of `text`: runs separated by a blank line, trimmed. */
+function paragraphs(text: string): { start: number; end: number }[] {
+  const out: { start: number; end: number }[] = [];
+  let at = 0;
+  while (at < text.length) {
+    let next = text.indexOf('\n\n', at);
+    if (next < 0) next = text.length;
+    let s = at;
+    let e = next;
+    while (s < e && /\s/.test(text[s]!)) s++;
+    while (e > s && /\s/.test(text[e - 1]!)) e--;
+    if (e > s) out.push({ start: s, end: e });
+    at = next + 2;
+  }
+  return out;
+}
+
+/**
+ * The paragraphs of `text` that are not running prose: figure and table captions (by their label), table
+ * cells and lists of names (no verb, few lower-case words), affiliation lines (an institution, no verb) and
+ * headings (short, no verb, no full stop). They stay in the text, so search still finds them, but evidence
+ * and answers quote prose only. Pure; runs wink-nlp once over the text for parts of speech.
+ */
+export function nonProseSpans(text: string): NonProseSpan[] {
+  const paras = paragraphs(text);
+  if (!paras.length) return [];
+  const nlp = wink();
+  const doc = nlp.readDoc(text);
+  const values = doc.tokens().out();
+  const spaces = doc.tokens().out(nlp.its.precedingSpaces);
+  const pos = doc.tokens().out(nlp.its.pos);
+  // Verbs per paragraph, walking tokens and paragraphs together by character offset.
+  const verbs = new Array<number>(paras.length).fill(0);
+  let at = 0;
+  let p = 0;
+  for (let i = 0; i < values.length; i++) {
+    at += spaces[i]!.length;
+    while (p < paras.length && paras[p]!.end <= at) p++;
+    if (p < paras.length && at >= paras[p]!.start && (pos[i] === 'VERB' || pos[i] === 'AUX')) verbs[p]!++;
+    at += values[i]!.length;
+  }
+  const out: NonProseSpan[] = [];
+  let inTable = false;
+  paras.forEach((para, i) => {
+    const t = text.slice(para.start, para.end);
+    const words = t.split(/\s+/).filter(Boolean);
+    const lower = words.filter((w) => /^\p{Ll}{2,}/u.test(w)).length;
+    const ends = ENDS_SENTENCE.test(t);
+    // Long, finished, mostly lower-case text: prose even next to a table.
+    const plainProse = words.length >= 20 && ends && lower / words.length >= 0.5 && verbs[i]! > 0;
+    const caption = CAPTION.exec(t);
+    let kind: NonProseKind | null = null;
+    if (caption) kind = 'caption';
+    else if (verbs[i] === 0 && INSTITUTION.test(t)) kind = 'affiliation';
+    else if (words.length <= 12 && verbs[i] === 0 && !ends) kind = 'heading';
+    else if (verbs[i] === 0 || (words.length >= 6 && lower / words.length < 0.25)) kind = 'table';
+    // Cells and notes of a table follow its caption until prose resumes; an unfinished short paragraph is a
+    // cell or a label wherever it stands ("Homology searching", "Supported file formats FASTA").
+    else if ((inTable && !plainProse) || (!ends && words.length <= 25)) kind = 'table';
+    if (caption) inTable = /^t/i.test(caption[1]!);
+    else if (plainProse) inTable = false;
+    if (kind) out.push({ kind, ...para, ...(caption ? { label: normaliseLabel(caption[1]!) } : {}) });
+  });
+  return out;
+}
+
+/** "FIG. 2" → "Figure 2", "Table 1" → "Table 1". */
+function normaliseLabel(raw: string): string {
+  const m = /^(\p{L}+)\.?\s*(.+)$/u.exec(raw.trim());
+  if (!m) return raw;
+  const word = m[1]!.toLowerCase();
+  const name = word.startsWith('fig') ? 'Figure' : word[0]!.toUpperCase() + word.slice(1).replace(/s$/, '');
+  return `${name} ${m[2]}`;
+}
+
+/** Whether `[start, end)` overlaps none of `spans` (sorted by start). */
+export function isProseSpan(spans: readonly NonProseSpan[], start: number, end: number): boolean {
+  for (const s of spans) {
+    if (s.start >= end) break;
+    if (s.end > start) return false;
+  }
+  return true;
+}
