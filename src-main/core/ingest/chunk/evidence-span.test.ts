@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunkSentences } from './evidence-span';
+import { chunkSentences, documentNonProse } from './evidence-span';
 
 describe('the supporting sentence of a chunk, placed in the document', () => {
   // A chunk starting at offset 1000 on page 4; page 5 begins at chunk offset 60, inside the second sentence.
@@ -36,5 +36,28 @@ describe('the supporting sentence of a chunk, placed in the document', () => {
       ['ACE', '33RE', 'RXP407'],
     )!;
     expect(s.quote).toBe('In solution, ACE bound 33RE more tightly than RXP407.');
+  });
+
+  it('knows table cells that open the chunk after their caption', () => {
+    const one = {
+      text: 'ACE was studied.\n\nTable 1 Inhibitors of ACE.',
+      charStart: 0,
+      pageStart: 1,
+      pageOffsets: [0],
+    };
+    const cells =
+      'ACE inhibitor binding assessment Supported input type Protein coding DNA sequences BLAST output files Multiple sequence ' +
+      'alignments 33RE phylogenies (or species phylogenies) with corresponding alignments Standard output files generated directly by the software';
+    const two = {
+      text: `${cells}\n\nIn the cells, 33RE inhibited ACE at low doses.`,
+      charStart: one.text.length + 2,
+      pageStart: 1,
+      pageOffsets: [0],
+    };
+    const claim = ['ACE inhibitor 33RE binding input', ['ACE', '33RE']] as const;
+    expect(chunkSentences(two).best(...claim)!.quote).toBe(cells);
+    expect(chunkSentences(two, documentNonProse([one, two])).best(...claim)!.quote).toBe(
+      'In the cells, 33RE inhibited ACE at low doses.',
+    );
   });
 });

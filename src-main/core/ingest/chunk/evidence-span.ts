@@ -1,5 +1,5 @@
 import { sentenceSpans } from '../../nlp/sentences';
-import { isProseSpan, nonProseSpans } from './prose';
+import { isProseSpan, nonProseSpans, type NonProseSpan } from './prose';
 
 /** What locating a sentence in a stored chunk needs; `pageOffsets` are chunk-relative (see ChunkInput). */
 export interface ChunkPlace {
@@ -41,15 +41,33 @@ function words(s: string): Set<string> {
 const flat = (s: string) => s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ');
 
 /**
+ * The non-prose paragraphs of a whole document, from its chunks in order (document offsets). A table's
+ * cells often open the chunk after its caption; typed chunk by chunk, they would pass for prose.
+ */
+export function documentNonProse(chunks: readonly ChunkPlace[]): NonProseSpan[] {
+  const parts: string[] = [];
+  let at = 0;
+  for (const c of [...chunks].sort((a, b) => a.charStart - b.charStart)) {
+    const gap = c.charStart - at;
+    // Chunks leave out only the white space between them; a gap of two or more was a paragraph break.
+    if (gap > 0) parts.push(gap >= 2 ? '\n\n' + ' '.repeat(gap - 2) : ' ');
+    parts.push(c.text);
+    at = c.charStart + c.text.length;
+  }
+  return nonProseSpans(parts.join(''));
+}
+
+/**
  * The sentences of one chunk, split once, and the rule that picks the one supporting a claim. Ingestion uses
  * it to store each piece of evidence with its own sentence; readers use it for rows stored before spans were.
- * Only prose is quoted: captions, tables, affiliations and headings (see prose.ts) are left out, unless the
- * chunk has nothing else.
+ * Only prose is quoted: captions, tables, affiliations and headings (see prose.ts; `documentNonProse` when the
+ * whole document is at hand, else found in the chunk) are left out, unless the chunk has nothing else.
  */
-export function chunkSentences(chunk: ChunkPlace) {
+export function chunkSentences(chunk: ChunkPlace, documentNonProse?: readonly NonProseSpan[]) {
   const local = sentenceSpans(chunk.text);
-  const nonProse = nonProseSpans(chunk.text);
-  const prose = local.filter((s) => isProseSpan(nonProse, s.start, s.end));
+  const at = documentNonProse ? chunk.charStart : 0;
+  const nonProse = documentNonProse ?? nonProseSpans(chunk.text);
+  const prose = local.filter((s) => isProseSpan(nonProse, s.start + at, s.end + at));
   const pool = prose.length ? prose : local;
   const texts = pool.map((s) => chunk.text.slice(s.start, s.end));
   const flats = texts.map(flat);

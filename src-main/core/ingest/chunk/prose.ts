@@ -70,7 +70,7 @@ export function nonProseSpans(text: string): NonProseSpan[] {
     const lower = words.filter((w) => /^\p{Ll}{2,}/u.test(w)).length;
     const ends = ENDS_SENTENCE.test(t);
     // Long, finished, mostly lower-case text: prose even next to a table.
-    const plainProse = words.length >= 20 && ends && lower / words.length >= 0.5 && verbs[i]! > 0;
+    const plainProse = words.length >= 8 && ends && lower / words.length >= 0.5 && verbs[i]! > 0;
     const caption = CAPTION.exec(t);
     let kind: NonProseKind | null = null;
     if (caption) kind = 'caption';
@@ -80,6 +80,8 @@ export function nonProseSpans(text: string): NonProseSpan[] {
     // Cells and notes of a table follow its caption until prose resumes; an unfinished short paragraph is a
     // cell or a label wherever it stands ("Homology searching", "Supported file formats FASTA").
     else if ((inTable && !plainProse) || (!ends && words.length <= 25)) kind = 'table';
+    // The tail of a word broken across two blocks ("num-" | "bering scheme…"): quoting it would start mid-word.
+    else if (i > 0 && /^\p{Ll}/u.test(t) && text[paras[i - 1]!.end - 1] === '-') kind = 'table';
     if (caption) inTable = /^t/i.test(caption[1]!);
     else if (plainProse) inTable = false;
     if (kind) out.push({ kind, ...para, ...(caption ? { label: normaliseLabel(caption[1]!) } : {}) });

@@ -1,5 +1,5 @@
 import { CallPriority, EMBED_BATCH_SIZE } from '../../llm/provider';
-import { chunkSentences } from '../chunk/evidence-span';
+import { chunkSentences, documentNonProse } from '../chunk/evidence-span';
 import type { ChunkEvidence } from '../../store/graph/types';
 import type { ChunkRecord } from '../../store/graph/types';
 import type { Job } from '../queue/types';
@@ -87,11 +87,12 @@ export async function commitDocument(
   signal: AbortSignal,
 ): Promise<{ entities: number; relations: number }> {
   const { graph, vectors } = ctx.library;
+  const nonProse = documentNonProse(chunks);
   const items: ChunkEvidence[] = chunks.map((c) => {
     const g = x.get(c.index)!;
     // Every mention and piece of evidence cites its own sentence, and its page comes from that sentence's
     // offset: the passage's first page was wrong for 11 of 30 quotes on five real papers.
-    const sentences = chunkSentences(c);
+    const sentences = chunkSentences(c, nonProse);
     const nameOf = new Map(g.entities.map((e) => [e.key, e.name]));
     return {
       docId: job.docId,
