@@ -25,6 +25,20 @@ import {
 const MIN_LETTERS_PER_PAGE = 20;
 
 /**
+ * Where a DOI sits when page 1 does not print it: the last page's lines (a citation box, "Published as…"),
+ * then the top and bottom lines of every page (running heads and footers, before they are removed).
+ */
+function doiPlaces(rawLines: Line[][]): string {
+  const out: string[] = [];
+  for (const l of rawLines[rawLines.length - 1] ?? []) out.push(l.text);
+  for (const page of rawLines) {
+    const byY = [...page].sort((a, b) => b.y - a.y);
+    for (const l of [...byY.slice(0, 3), ...byY.slice(-3)]) out.push(l.text);
+  }
+  return out.join('\n');
+}
+
+/**
  * Turns positioned text (per page) into a ParsedDocument: lines, running heads removed, reading order,
  * paragraphs, sections, references cut out, metadata. Pure: the PDF library is not involved, so every rule
  * is unit-testable on hand-made items.
@@ -44,7 +58,7 @@ export function assembleDocument(pages: PageContent[], meta: PdfMetadataInput): 
   );
   const ordered = kept.map((ls, i) => orderLines(ls, pages[i]!.width));
   const firstPageAll = orderLines(rawLines[0] ?? [], pages[0]?.width ?? 612);
-  const metadata = extractMetadata(meta, firstPageAll, pages[0]?.height ?? 792);
+  const metadata = extractMetadata(meta, firstPageAll, pages[0]?.height ?? 792, doiPlaces(rawLines));
 
   const body = bodyStyle(ordered.flat());
   const compounds = collectHyphenatedWords(ordered.flat().map((l) => l.text));

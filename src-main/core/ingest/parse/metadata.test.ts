@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractMetadata, findDoi, parseAuthorLine } from './metadata';
+import { extractMetadata, findDoi, naturalCase, parseAuthorLine } from './metadata';
 import type { Line } from './types';
 
 const line = (text: string, y: number, size: number, fontName = 'f'): Line => ({
@@ -58,5 +58,25 @@ describe('metadata heuristics', () => {
     expect(md.title).toBe('Complications of DVT prophylaxis');
     expect(md.doi).toBe('10.1186/1752-2897-4-1');
     expect(md.year).toBe(2010);
+  });
+  it('gives names set in capitals natural case, and leaves initials and mixed case alone', () => {
+    expect(naturalCase('MARY J. O’CONNELL')).toBe('Mary J. O’Connell');
+    expect(naturalCase('JEAN-PIERRE DUPONT')).toBe('Jean-Pierre Dupont');
+    expect(naturalCase('Thomas A. McDonald')).toBe('Thomas A. McDonald');
+    expect(parseAuthorLine('ANDREW E. WEBB1, THOMAS A. WALSH1 and MARY J. O’CONNELL1,2')).toEqual([
+      'Andrew E. Webb',
+      'Thomas A. Walsh',
+      'Mary J. O’Connell',
+    ]);
+  });
+  it('finds a DOI printed only on a later page', () => {
+    const page = [line('Complications of DVT prophylaxis', 700, 20)];
+    const md = extractMetadata(
+      { info: {}, xmp: {} },
+      page,
+      792,
+      'Cite this article as: … doi:10.1155/2010/157939.',
+    );
+    expect(md.doi).toBe('10.1155/2010/157939');
   });
 });

@@ -92,12 +92,34 @@ export function parseAuthorLine(text: string): string[] | null {
     );
   });
   if (!names.length || names.length < parts.length * 0.6) return null;
-  return names;
+  return names.map(naturalCase);
+}
+
+/**
+ * "MARY J. O’CONNELL" → "Mary J. O’Connell": a name set in capitals gets natural case, word by word and
+ * after hyphens and apostrophes; initials and names already in mixed case are left alone.
+ */
+export function naturalCase(name: string): string {
+  return name
+    .split(' ')
+    .map((tok) => {
+      const letters = tok.replace(/[^\p{L}]/gu, '');
+      if (letters.length < 2 || letters !== letters.toUpperCase()) return tok;
+      let out = '';
+      let start = true;
+      for (const ch of tok.toLowerCase()) {
+        out += start ? ch.toUpperCase() : ch;
+        start = ch === '-' || ch === "'" || ch === '’';
+      }
+      return out;
+    })
+    .join(' ');
 }
 
 function authorsFromPage(lines: Line[], titleEnd: number): string[] {
   const names: string[] = [];
-  for (let i = titleEnd + 1; i < Math.min(lines.length, titleEnd + 5); i++) {
+  // Up to 8 lines after the title: a byline of eight authors with marks wraps over several lines.
+  for (let i = titleEnd + 1; i < Math.min(lines.length, titleEnd + 9); i++) {
     const got = parseAuthorLine(lines[i]!.text);
     if (!got) {
       if (names.length) break;
@@ -131,12 +153,14 @@ function yearFrom(text: string, meta: Record<string, string>): number | null {
 
 /**
  * Title, authors, year and DOI from the PDF's Info/XMP metadata and the first page. `firstPage` is page 1
- * in reading order, running heads included (the DOI and year often sit in them).
+ * in reading order, running heads included (the DOI and year often sit in them). `elsewhere` is text where a
+ * DOI is printed when it is not on the first page: the last page, every page's head and foot lines.
  */
 export function extractMetadata(
   meta: PdfMetadataInput,
   firstPage: Line[],
   pageHeight: number,
+  elsewhere = '',
 ): DocumentMetadata {
   const m = metaStrings(meta);
   const pageText = firstPage.map((l) => l.text).join('\n');
@@ -151,7 +175,15 @@ export function extractMetadata(
   const metaAuthor = m['author'] ?? m['dc:creator'];
   if (!authors.length && metaAuthor) authors = parseAuthorLine(metaAuthor) ?? [metaAuthor];
 
-  const doiSources = [m['prism:doi'], m['doi'], m['dc:identifier'], m['subject'], m['keywords'], pageText];
+  const doiSources = [
+    m['prism:doi'],
+    m['doi'],
+    m['dc:identifier'],
+    m['subject'],
+    m['keywords'],
+    pageText,
+    elsewhere,
+  ];
   let doi: string | null = null;
   for (const s of doiSources) if (!doi && s) doi = findDoi(s);
   return { title, authors, year: yearFrom(pageText, m), doi };

@@ -4,7 +4,7 @@
  */
 
 /** Bumped whenever the output for the same bytes can change, so stored documents can be re-parsed. */
-export const PARSER_VERSION = 'ariadne-parse/1';
+export const PARSER_VERSION = 'ariadne-parse/2';
 
 /** One positioned run of text, in PDF user space with the origin at the page's bottom-left corner. */
 export interface TextItem {
