@@ -15,7 +15,7 @@ import type { QaMode } from '../../src-main/contract/qa';
 import { createBuiltinProvider } from '../../src-main/core/llm/builtin/builtin-provider';
 import { makeFixtures } from '../fixtures/make-fixtures';
 import { ctx, ingestAll, openCore } from '../integration/ingest/harness';
-import { checkQuote, matchKey, pdftotextPages, type QuoteVerdict } from './provenance/page-check';
+import { checkQuote, matchKey, pdftotextPages, type QuoteVerdict } from '../helpers/page-check';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const QUESTIONS = [
