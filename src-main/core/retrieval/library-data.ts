@@ -233,6 +233,23 @@ export function pageOfQuote(
     : pageOfOffset({ pageStart: chunk.pageStart, pageOffsets: chunk.pageOffsets }, at);
 }
 
+/**
+ * Where a quote of a chunk sits: its page, and when found in the chunk, its [start, end) in the document text
+ * and its first and last page (a sentence across a page break cites both).
+ */
+export function quotePlace(
+  chunk: Pick<ChunkInfo, 'text' | 'pageStart' | 'pageOffsets' | 'charStart'>,
+  quote: string,
+): { page: number; start?: number; end?: number; pages?: number[] } {
+  const at = quote ? chunk.text.indexOf(quote) : -1;
+  if (at < 0) return { page: chunk.pageStart };
+  const place = { pageStart: chunk.pageStart, pageOffsets: chunk.pageOffsets };
+  const page = pageOfOffset(place, at);
+  const last = pageOfOffset(place, at + Math.max(0, quote.length - 1));
+  const cs = chunk.charStart ?? 0;
+  return { page, start: cs + at, end: cs + at + quote.length, pages: last > page ? [page, last] : [page] };
+}
+
 /** A chunk row's text and place (`x.text`, `x.charStart AS cs`, `x.pageStart AS ps`, `x.pageOffsets AS po`). */
 export function chunkPlaceOf(row: Row | undefined) {
   return {

@@ -1,4 +1,6 @@
 /** Small text helpers shared by term resolution, path rendering, QA and citation checking. */
+import { isProseSpan, nonProseSpans } from '../ingest/chunk/prose';
+import { sentenceSpans } from '../nlp/sentences';
 
 const STOP = new Set(
   'a an and are as at be by for from has have in is it its of on or that the this to was were with which what who whom how why when where does do did than then there these those into about between'.split(
@@ -75,11 +77,17 @@ export function coverage(needle: string, hay: string): number {
 
 /**
  * The sentence of `text` that best supports `claim` (by shared content words); used to quote a chunk in a
- * citation instead of dumping the whole passage.
+ * citation instead of dumping the whole passage. Sentences come from the shared splitter (whole sentences,
+ * exact substrings) and only prose is quoted: captions, tables, affiliations and headings are left out unless
+ * the text has nothing else.
  */
 export function bestSentence(text: string, claim: string): { sentence: string; score: number } {
   let best = { sentence: '', score: -1 };
-  for (const s of splitSentences(text)) {
+  const all = sentenceSpans(text);
+  const nonProse = nonProseSpans(text);
+  const prose = all.filter((s) => isProseSpan(nonProse, s.start, s.end));
+  for (const span of prose.length ? prose : all) {
+    const s = text.slice(span.start, span.end);
     const score = coverage(claim, s) + coverage(s, claim) * 0.25;
     if (score > best.score) best = { sentence: s, score };
   }

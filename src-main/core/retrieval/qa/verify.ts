@@ -1,5 +1,5 @@
 import type { AnswerCitation } from '../../../contract/qa';
-import { pageOfQuote } from '../library-data';
+import { quotePlace } from '../library-data';
 import { bestSentence, coverage, splitSentences, terms } from '../text';
 import type { Source } from './types';
 
@@ -91,7 +91,7 @@ export function verifyCitations(
         documentId: c.docId,
         title: c.title,
         year: c.year,
-        page: pageOfQuote(c, sup.quote),
+        ...quotePlace(c, sup.quote),
         chunkId: c.id,
         quote: sup.quote,
         supported: sup.score >= SUPPORT_MIN,
