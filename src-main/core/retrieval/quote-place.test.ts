@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { quotePlace } from './library-data';
+import { evidenceCitation, quotePlace, type EvidenceInfo } from './library-data';
 import { bestSentence } from './text';
 
 describe('where an answer quote sits', () => {
@@ -21,5 +21,36 @@ describe('where an answer quote sits', () => {
 
   it('quotes prose, not the caption that shares the words', () => {
     expect(bestSentence(text, 'AMPK in cells').sentence).toBe('Metformin activates AMPK in the liver.');
+  });
+
+  it('places evidence stored before spans again, from the chunk text, never on the chunk first page', () => {
+    const legacy: EvidenceInfo = {
+      id: 'r1',
+      source: 'a',
+      target: 'b',
+      keywords: ['lowers'],
+      description: 'Metformin lowers glucose',
+      confidence: 1,
+      chunkId: 'c1',
+      docId: 'd1',
+      // What older libraries stored: the chunk's first page, and no span.
+      page: 3,
+      pageEnd: -1,
+      spanStart: -1,
+      spanEnd: -1,
+      title: 'Metformin',
+      year: 2020,
+      ...{ chunkText: text, chunkStart: 500, chunkPageStart: 3, chunkPageOffsets: [0, 40] },
+    };
+    const c = evidenceCitation(legacy, 'metformin', 'glucose');
+    expect(c).toMatchObject({ quote: 'It also lowers glucose.', page: 4, pages: [4] });
+    expect(c.start).toBe(500 + text.indexOf('It also'));
+    // A row with its span is cut by the span, whatever the chunk holds.
+    const spanned = { ...legacy, page: 3, pageEnd: 4, spanStart: 500 + 26, spanEnd: 500 + 64 };
+    expect(evidenceCitation(spanned, 'metformin', 'glucose')).toMatchObject({
+      quote: 'Metformin activates AMPK in the liver.',
+      page: 3,
+      pages: [3, 4],
+    });
   });
 });
