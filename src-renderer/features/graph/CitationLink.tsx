@@ -9,7 +9,11 @@ import { useViewerStore } from '../../stores/viewer-store';
 export function CitationLink({ c }: { c: Citation }) {
   const [tip, setTip] = useState(false);
   const id = useId();
-  const where = `${c.shortTitle || c.title}${c.year ? ` ${c.year}` : ''}${c.page ? `, p. ${c.page}` : ''}`;
+  // A sentence across a page break cites both pages: "pp. 4–5".
+  const last = c.pages?.[1];
+  const pageLabel =
+    c.page && last && last > c.page ? `, pp. ${c.page}–${last}` : c.page ? `, p. ${c.page}` : '';
+  const where = `${c.shortTitle || c.title}${c.year ? ` ${c.year}` : ''}${pageLabel}`;
   return (
     <span className="cite-wrap" onMouseEnter={() => setTip(true)} onMouseLeave={() => setTip(false)}>
       <button
