@@ -59,12 +59,16 @@ export function createRpcClient(transport: ClientTransport): RpcClient {
           reject(new AriadneError('cancelled', `${method} was cancelled.`));
           return;
         }
+        // The listener goes when the call ends: a caller's signal often outlives many calls.
+        const signal = opts.signal;
+        const onAbort = () => transport.send({ type: 'cancel', id });
+        const off = () => signal?.removeEventListener('abort', onAbort);
+        signal?.addEventListener('abort', onAbort, { once: true });
         pending.set(id, {
-          resolve: resolve as (v: unknown) => void,
-          reject,
+          resolve: (v: unknown) => (off(), resolve(v as Output<typeof method>)),
+          reject: (e: unknown) => (off(), reject(e)),
           onItem: opts.onItem as (i: unknown) => void,
         });
-        opts.signal?.addEventListener('abort', () => transport.send({ type: 'cancel', id }), { once: true });
         transport.send({ type: 'call', id, method, params: input });
       });
     },

@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { AriadneError } from '../../contract/errors';
 import { AppSettings } from '../../contract/settings';
+import { onAbort } from '../abort-listener';
 import type { Clock, Logger } from '../deps';
 import type { EventBus } from '../event-bus';
 import type { Library } from '../library';
@@ -121,13 +122,12 @@ export async function startIngest(deps: IngestDeps) {
       if (!paused) return Promise.resolve();
       return new Promise((resolve, reject) => {
         const go = () => {
+          off();
           resumeWaiters.delete(go);
           resolve();
         };
         resumeWaiters.add(go);
-        signal.addEventListener('abort', () => (resumeWaiters.delete(go), reject(cancelled())), {
-          once: true,
-        });
+        const off = onAbort(signal, () => (resumeWaiters.delete(go), reject(cancelled())));
       });
     },
     commitTurn: (job, signal) => turns.take(job, signal),
@@ -196,15 +196,12 @@ export async function startIngest(deps: IngestDeps) {
           const jobs = ids.map((id) => queue.get(id));
           if (jobs.every((j) => !j || TERMINAL_STATUSES.includes(j.status))) {
             off();
+            offAbort();
             resolve(jobs.filter((j): j is Job => Boolean(j)));
           }
         };
         const off = this.onProgress(check);
-        signal?.addEventListener(
-          'abort',
-          () => (off(), reject(new AriadneError('cancelled', 'Cancelled.'))),
-          { once: true },
-        );
+        const offAbort = onAbort(signal, () => (off(), reject(new AriadneError('cancelled', 'Cancelled.'))));
         check();
       });
     },

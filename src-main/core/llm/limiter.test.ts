@@ -1,5 +1,7 @@
+import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { createLimiter } from './limiter';
+import { sleep } from './retry';
 
 describe('createLimiter', () => {
   it('holds calls beyond the limit until a slot is released', async () => {
@@ -39,6 +41,22 @@ describe('createLimiter', () => {
     ac.abort();
     await expect(waiting).rejects.toMatchObject({ code: 'cancelled' });
     expect(l.waiting).toBe(0);
+  });
+
+  it('leaves no abort listener behind on a shared signal once waits end', async () => {
+    // A job's signal serves every LLM call of the job: one listener left per wait reached Node's
+    // MaxListenersExceededWarning within a four-file ingest.
+    const l = createLimiter(1);
+    const job = new AbortController().signal;
+    let held = await l.acquire(job);
+    for (let i = 0; i < 20; i++) {
+      const next = l.acquire(job);
+      held();
+      held = await next;
+      await sleep(0, undefined, job);
+    }
+    held();
+    expect(getEventListeners(job, 'abort')).toHaveLength(0);
   });
 });
 

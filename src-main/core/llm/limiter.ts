@@ -1,3 +1,4 @@
+import { onAbort } from '../abort-listener';
 import { cancelled } from './retry';
 
 export interface Limiter {
@@ -14,6 +15,8 @@ interface Waiter {
   resolve: (release: () => void) => void;
   reject: (e: unknown) => void;
   signal?: AbortSignal;
+  /** Removes the abort listener: a job's signal outlives many waits. */
+  off: () => void;
 }
 
 /**
@@ -29,6 +32,7 @@ export function createLimiter(limit: number | (() => number)): Limiter {
   const pump = () => {
     while (queue.length && active < max()) {
       const next = queue.shift()!;
+      next.off();
       if (next.signal?.aborted) continue;
       active++;
       next.resolve(once(release));
@@ -56,20 +60,16 @@ export function createLimiter(limit: number | (() => number)): Limiter {
         return Promise.resolve(once(release));
       }
       return new Promise((resolve, reject) => {
-        const entry: Waiter = { priority, resolve, reject, signal };
+        const entry: Waiter = { priority, resolve, reject, signal, off: () => undefined };
         // After every waiter of the same or a more urgent priority: FIFO within a priority.
         let at = queue.length;
         while (at > 0 && queue[at - 1]!.priority > priority) at--;
         queue.splice(at, 0, entry);
-        signal?.addEventListener(
-          'abort',
-          () => {
-            const i = queue.indexOf(entry);
-            if (i >= 0) queue.splice(i, 1);
-            reject(cancelled());
-          },
-          { once: true },
-        );
+        entry.off = onAbort(signal, () => {
+          const i = queue.indexOf(entry);
+          if (i >= 0) queue.splice(i, 1);
+          reject(cancelled());
+        });
       });
     },
   };

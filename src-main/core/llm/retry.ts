@@ -1,6 +1,7 @@
 import { AriadneError } from '../../contract';
 import type { Clock } from '../deps';
 import { systemClock } from '../deps';
+import { onAbort } from '../abort-listener';
 
 export interface RetryOptions {
   /** Total attempts including the first. */
@@ -35,15 +36,14 @@ export async function withRetry<T>(fn: (attempt: number) => Promise<T>, opts: Re
 export function sleep(ms: number, clock: Clock = systemClock, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(cancelled());
-    const onAbort = () => {
-      t.cancel();
-      reject(cancelled());
-    };
     const t = clock.setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
+      off();
       resolve();
     }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
+    const off = onAbort(signal, () => {
+      t.cancel();
+      reject(cancelled());
+    });
   });
 }
 

@@ -1,4 +1,5 @@
 import { AriadneError } from '../../../contract/errors';
+import { onAbort } from '../../abort-listener';
 import type { Job } from '../queue/types';
 
 const before = (a: Job, b: Job) => a.createdAt < b.createdAt || (a.createdAt === b.createdAt && a.id < b.id);
@@ -31,6 +32,7 @@ export function createCommitTurns(running: () => Job[]) {
         const entry = {
           job,
           grant: () => {
+            off();
             let released = false;
             resolve(() => {
               if (released) return;
@@ -41,18 +43,14 @@ export function createCommitTurns(running: () => Job[]) {
           },
         };
         waiters.push(entry);
-        signal.addEventListener(
-          'abort',
-          () => {
-            const i = waiters.indexOf(entry);
-            if (i >= 0) {
-              waiters.splice(i, 1);
-              reject(new AriadneError('cancelled', 'Cancelled.'));
-              grant();
-            }
-          },
-          { once: true },
-        );
+        const off = onAbort(signal, () => {
+          const i = waiters.indexOf(entry);
+          if (i >= 0) {
+            waiters.splice(i, 1);
+            reject(new AriadneError('cancelled', 'Cancelled.'));
+            grant();
+          }
+        });
         grant();
       });
     },

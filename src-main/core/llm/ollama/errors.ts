@@ -36,7 +36,10 @@ function causeCode(e: unknown): string | undefined {
  * dropped socket usually heals.
  */
 export function classifyOllamaError(e: unknown, ctx: ErrorContext): AriadneError {
-  if (e instanceof AriadneError) return e;
+  // A call's first step (the model's context length) runs under its own guard whose "caller" is the call's
+  // signal, so when the call's timer fired mid-step the step reports `cancelled`. This call knows better:
+  // it timed out, a retryable failure. Under load 16 first calls wait on that step and it was seen here.
+  if (e instanceof AriadneError && !(e.code === 'cancelled' && ctx.timedOut)) return e;
   if (ctx.cancelled) return new AriadneError('cancelled', 'The LLM call was cancelled.', { cause: e });
   if (ctx.timedOut) {
     return new AriadneError(
