@@ -5,10 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLibrary } from '../../src-main/core/library';
 import { systemClock, createMemoryLogger } from '../../src-main/core/deps';
 import { type Sim, type SimStats, startSim } from '../sim/server';
+import { budgetMs, rounds as roundsOf } from '../helpers/work-budget';
 import { corpusPaths, ingestionDump, tempDir } from './ingest/harness';
 
 const CHILD = path.resolve(import.meta.dirname, 'ingest/crash-child.ts');
-const ROUNDS = Number(process.env.ARIADNE_CRASH_ROUNDS ?? 20);
+const ROUNDS = roundsOf('ARIADNE_CRASH_ROUNDS', 6, 20);
+// Measured at load average 16 on 2 cores: a round (the child boots a core and its workers, works until the
+// kill) 4.8 s; the clean run 13 s, the final run and the dumps 10 s more.
+const PER_ROUND_MS = 5_000;
+const FIXED_MS = 25_000;
 /** Small blocks: several chunks per document, so the summary chain and per-chunk calls overlap a kill. */
 const BLOCK_TOKENS = Number(process.env.ARIADNE_CRASH_BLOCK_TOKENS ?? 120);
 const LATENCY_MS = 40;
@@ -159,67 +164,76 @@ describe('ingest survives SIGKILL', () => {
   });
   afterAll(() => sim.close());
 
-  it(`completes every job after ${ROUNDS} kills mid-work, with no duplicates and no repeated finished calls or embeddings`, async () => {
-    const paths = (await corpusPaths()).slice(0, 3);
-    const clean = tempDir();
-    sim.resetStats();
-    const cleanRun = await runChild(clean, sim, paths);
-    expect(cleanRun.done).toBe(true);
-    const cleanCalls = chatCalls(sim.stats());
-    expect(sim.stats().duplicateEmbedInputs).toBe(0);
-    const expected = await dump(clean);
-    // Several chunks per document, or the kills would not land inside a document's chain.
-    expect(expected.chunkIds.length).toBeGreaterThanOrEqual(3 * paths.length);
+  it(
+    `completes every job after ${ROUNDS} kills mid-work, with no duplicates and no repeated finished calls or embeddings`,
+    async () => {
+      const t0 = performance.now();
+      const paths = (await corpusPaths()).slice(0, 3);
+      const clean = tempDir();
+      sim.resetStats();
+      const cleanRun = await runChild(clean, sim, paths);
+      expect(cleanRun.done).toBe(true);
+      const cleanCalls = chatCalls(sim.stats());
+      expect(sim.stats().duplicateEmbedInputs).toBe(0);
+      const expected = await dump(clean);
+      // Several chunks per document, or the kills would not land inside a document's chain.
+      expect(expected.chunkIds.length).toBeGreaterThanOrEqual(3 * paths.length);
 
-    const dir = tempDir();
-    sim.resetStats();
-    let rng = 12345;
-    const rand = () => (rng = (rng * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-    const rounds: Round[] = [];
-    let finished = false;
-    // Kills land uniformly within MAX_KILL_MS of the child's first LLM call: enough to be mid-chain (one
-    // call takes LATENCY_MS) and short enough that ROUNDS kills happen before the work is done.
-    while (rounds.filter((r) => r.killed).length < ROUNDS && !finished) {
-      const r = await runChild(dir, sim, paths, 5 + Math.floor(rand() * MAX_KILL_MS));
-      rounds.push(r);
-      // A child that exits on its own without finishing could not reopen the library: fail, do not loop.
-      if (!r.killed && !r.done) throw new Error(`the child exited without finishing: ${r.stderr}`);
-      finished = r.done;
-    }
-    const final = finished ? null : await runChild(dir, sim, paths);
-    if (final) expect(final.done).toBe(true);
+      const fixedAt = performance.now() - t0;
+      const dir = tempDir();
+      sim.resetStats();
+      const roundsAt = performance.now();
+      let rng = 12345;
+      const rand = () => (rng = (rng * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+      const rounds: Round[] = [];
+      let finished = false;
+      // Kills land uniformly within MAX_KILL_MS of the child's first LLM call: enough to be mid-chain (one
+      // call takes LATENCY_MS) and short enough that ROUNDS kills happen before the work is done.
+      while (rounds.filter((r) => r.killed).length < ROUNDS && !finished) {
+        const r = await runChild(dir, sim, paths, 5 + Math.floor(rand() * MAX_KILL_MS));
+        rounds.push(r);
+        // A child that exits on its own without finishing could not reopen the library: fail, do not loop.
+        if (!r.killed && !r.done) throw new Error(`the child exited without finishing: ${r.stderr}`);
+        finished = r.done;
+      }
+      const perRound = (performance.now() - roundsAt) / rounds.length;
+      const final = finished ? null : await runChild(dir, sim, paths);
+      if (final) expect(final.done).toBe(true);
 
-    const killed = rounds.filter((r) => r.killed);
-    const inFlightAtKills = killed.reduce((n, r) => n + r.inFlight, 0);
-    const embedInFlightAtKills = killed.reduce((n, r) => n + r.embedInFlight, 0);
-    const total = chatCalls(sim.stats());
-    const repeated = total - cleanCalls;
-    const repeatedInputs = sim.stats().duplicateEmbedInputs;
-    console.log(
-      `crash: ${rounds.length} rounds, ${killed.length} killed mid-work ` +
-        `(at ${killed.map((r) => Math.round(r.workMs)).join(',')} ms after the first call); ` +
-        `clean ${cleanCalls} chat calls in ${Math.round(cleanRun.workMs)} ms over ${expected.chunkIds.length} chunks; ` +
-        `crashed ${total} chat calls, ${repeated} repeated; in flight at kills ${inFlightAtKills} ` +
-        `(per kill ${killed.map((r) => r.inFlight).join(',')}; open at the sim ` +
-        `${killed.map((r) => r.openAtSim).join(',')}); answered by the sim and asked again ` +
-        JSON.stringify(sim.stats().repeatsByEndpoint) +
-        `; embedding inputs sent again ${repeatedInputs}, in flight at kills ${embedInFlightAtKills}`,
-    );
-    expect(killed.length).toBeGreaterThanOrEqual(ROUNDS);
-    expect(total).toBeLessThanOrEqual(cleanCalls + inFlightAtKills);
-    expect(repeatedInputs).toBeLessThanOrEqual(embedInFlightAtKills);
+      const killed = rounds.filter((r) => r.killed);
+      const inFlightAtKills = killed.reduce((n, r) => n + r.inFlight, 0);
+      const embedInFlightAtKills = killed.reduce((n, r) => n + r.embedInFlight, 0);
+      const total = chatCalls(sim.stats());
+      const repeated = total - cleanCalls;
+      const repeatedInputs = sim.stats().duplicateEmbedInputs;
+      console.log(
+        `crash: ${rounds.length} rounds, ${killed.length} killed mid-work ` +
+          `(at ${killed.map((r) => Math.round(r.workMs)).join(',')} ms after the first call); ` +
+          `clean ${cleanCalls} chat calls in ${Math.round(cleanRun.workMs)} ms over ${expected.chunkIds.length} chunks; ` +
+          `crashed ${total} chat calls, ${repeated} repeated; in flight at kills ${inFlightAtKills} ` +
+          `(per kill ${killed.map((r) => r.inFlight).join(',')}; open at the sim ` +
+          `${killed.map((r) => r.openAtSim).join(',')}); answered by the sim and asked again ` +
+          JSON.stringify(sim.stats().repeatsByEndpoint) +
+          `; embedding inputs sent again ${repeatedInputs}, in flight at kills ${embedInFlightAtKills}` +
+          `; clean run ${Math.round(fixedAt)} ms, ${Math.round(perRound)} ms per round (budget ${PER_ROUND_MS})`,
+      );
+      expect(killed.length).toBeGreaterThanOrEqual(ROUNDS);
+      expect(total).toBeLessThanOrEqual(cleanCalls + inFlightAtKills);
+      expect(repeatedInputs).toBeLessThanOrEqual(embedInFlightAtKills);
 
-    const got = await dump(dir);
-    expect(got.documents.map((d) => d.status)).toEqual(paths.map(() => 'done'));
-    expect(dupes(got.chunkIds)).toEqual([]);
-    expect(dupes(got.mentions.map((m) => m.id))).toEqual([]);
-    expect(dupes(got.evidence.map((e) => e.id))).toEqual([]);
-    expect(dupes(got.questions.map((q) => q.id))).toEqual([]);
-    for (const rows of Object.values(got.vectors))
-      expect(dupes(rows.map((v) => (v as { id: string }).id))).toEqual([]);
-    expect(got.chunkIds).toEqual(expected.chunkIds);
-    expect(got.mentions.length).toBe(expected.mentions.length);
-    expect(got.evidence.length).toBe(expected.evidence.length);
-    expect(got).toEqual(expected);
-  }, 240_000);
+      const got = await dump(dir);
+      expect(got.documents.map((d) => d.status)).toEqual(paths.map(() => 'done'));
+      expect(dupes(got.chunkIds)).toEqual([]);
+      expect(dupes(got.mentions.map((m) => m.id))).toEqual([]);
+      expect(dupes(got.evidence.map((e) => e.id))).toEqual([]);
+      expect(dupes(got.questions.map((q) => q.id))).toEqual([]);
+      for (const rows of Object.values(got.vectors))
+        expect(dupes(rows.map((v) => (v as { id: string }).id))).toEqual([]);
+      expect(got.chunkIds).toEqual(expected.chunkIds);
+      expect(got.mentions.length).toBe(expected.mentions.length);
+      expect(got.evidence.length).toBe(expected.evidence.length);
+      expect(got).toEqual(expected);
+    },
+    budgetMs({ rounds: ROUNDS, perRoundMs: PER_ROUND_MS, fixedMs: FIXED_MS }),
+  );
 });

@@ -34,7 +34,8 @@ describe('structured extraction under 30% mixed faults', () => {
       host: sim.url,
       chatModel: 'qwen2.5:7b',
       embedModel: 'all-minilm',
-      timeoutMs: 400,
+      // Stalls last 10 s; 2 s is far above an answered call even on a loaded machine, where 400 ms was not.
+      timeoutMs: 2_000,
       concurrency: 16,
     });
     const tasks = createTasks(provider, {
@@ -75,8 +76,11 @@ describe('structured extraction under 30% mixed faults', () => {
     expect(m.byOutcome['schema-invalid']).toBeGreaterThan(0);
     expect(m.byOutcome['upstream-error']).toBeGreaterThan(0);
     expect(m.byOutcome.timeout).toBeGreaterThan(0);
-    // Every attempt is one /api/chat call: provider-side and simulator-side counts agree.
-    expect(sim.stats().byEndpoint['/api/chat']).toBe(m.byOp.extract!.calls);
+    // Every attempt is at most one /api/chat call; one that timed out may have been cut before the
+    // simulator read it (or while the call still read the model's context length).
+    const atSim = sim.stats().byEndpoint['/api/chat'] ?? 0;
+    expect(atSim).toBeLessThanOrEqual(m.byOp.extract!.calls);
+    expect(m.byOp.extract!.calls - atSim).toBeLessThanOrEqual(m.byOp.extract!.byOutcome.timeout);
     expect(m.byOp.extract!.byOutcome.ok).toBe(ok.length);
     expect(injected).toBeGreaterThan(40);
   });

@@ -9,8 +9,10 @@ import type { ParsedDocument } from '../../src-main/core/ingest/parse/types';
 import { type FixtureFiles, makeFixtures } from '../fixtures/make-fixtures';
 import { SOURCE_PARSE_WORKER } from '../fixtures/parse-worker-path';
 
-// Every parse goes through the real worker (tsx-loaded from source), as the ingest pipeline runs it.
-const parser = createParser({ workerPath: SOURCE_PARSE_WORKER, timeoutMs: 30_000, maxPages: 20 });
+// Every parse goes through the real worker (tsx-loaded from source), as the ingest pipeline runs it. A
+// worker's start and parse took about 2 s here on a loaded box; 30 s ran out under `stress-ng --cpu 2`
+// with several workers starting at once, so the limits are generous (the timeout itself is tested below).
+const parser = createParser({ workerPath: SOURCE_PARSE_WORKER, timeoutMs: 90_000, maxPages: 20 });
 let dir: string;
 let files: FixtureFiles;
 const parsed = new Map<string, ParsedDocument>();
@@ -21,7 +23,7 @@ beforeAll(async () => {
   await Promise.all(
     files.papers.map(async ({ paper, file }) => parsed.set(paper.file, await parser.parseFile(file))),
   );
-});
+}, 120_000);
 afterAll(async () => {
   await parser.close();
   if (dir) await rm(dir, { recursive: true, force: true });

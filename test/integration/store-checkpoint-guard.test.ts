@@ -3,10 +3,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openKuzu } from '../../src-main/core/store/graph/kuzu-db';
+import { budgetMs, rounds } from '../helpers/work-budget';
 import { tempDir } from './helpers/store-fixtures';
 
 const CHILD = path.join(import.meta.dirname, 'helpers', 'checkpoint-child.ts');
-const ROUNDS = Number(process.env.ARIADNE_CHECKPOINT_ROUNDS ?? 30);
+// Measured: 1.7 s per round (a tsx child start, writes until the kill, a reopen), loaded box.
+const ROUNDS = rounds('ARIADNE_CHECKPOINT_ROUNDS', 10, 40);
+const PER_ROUND_MS = 1_700;
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
 
@@ -35,34 +38,42 @@ describe('graph checkpoints', () => {
   // Kùzu 0.11.3 alone fails this within a few rounds ("Found duplicated primary key value" on open): it
   // writes pages in place during a checkpoint. The guard (store/graph/checkpoint-guard.ts) restores the
   // pre-checkpoint files, and the WAL replays every committed batch.
-  it(`a writer killed ${ROUNDS} times, mostly mid-checkpoint, always reopens with every committed batch`, async () => {
-    const dir = tempDir('ariadne-ckpt-');
-    dirs.push(dir);
-    const dbPath = path.join(dir, 'graph.kuzu');
-    let seed = 4242;
-    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-    let committed = 0;
-    let restored = 0;
-    for (let round = 0; round < ROUNDS; round++) {
-      committed += await runChild(dbPath, Math.floor(rand() * 400));
-      if (fs.existsSync(`${dbPath}.checkpoint-backup/complete`)) restored++;
-      const db = await openKuzu(dbPath);
-      try {
-        const rows = await db.read(async (r) => [
-          ...(await r.query('MATCH (i:Item) RETURN count(*) AS n')),
-          ...(await r.query('MATCH ()-[l:LINK]->() RETURN count(*) AS n')),
-        ]);
-        const [items, links] = rows.map((x) => Number(x.n));
-        // Every committed batch is there (a batch in flight at the kill may be there too), and whole.
-        expect(items).toBeGreaterThanOrEqual(committed * 12);
-        expect(items % 12).toBe(0);
-        expect(links).toBe(items);
-        committed = items / 12;
-      } finally {
-        await db.close();
+  it(
+    `a writer killed ${ROUNDS} times, mostly mid-checkpoint, always reopens with every committed batch`,
+    async () => {
+      const dir = tempDir('ariadne-ckpt-');
+      dirs.push(dir);
+      const dbPath = path.join(dir, 'graph.kuzu');
+      let seed = 4242;
+      const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+      let committed = 0;
+      let restored = 0;
+      const t0 = performance.now();
+      for (let round = 0; round < ROUNDS; round++) {
+        committed += await runChild(dbPath, Math.floor(rand() * 400));
+        if (fs.existsSync(`${dbPath}.checkpoint-backup/complete`)) restored++;
+        const db = await openKuzu(dbPath);
+        try {
+          const rows = await db.read(async (r) => [
+            ...(await r.query('MATCH (i:Item) RETURN count(*) AS n')),
+            ...(await r.query('MATCH ()-[l:LINK]->() RETURN count(*) AS n')),
+          ]);
+          const [items, links] = rows.map((x) => Number(x.n));
+          // Every committed batch is there (a batch in flight at the kill may be there too), and whole.
+          expect(items).toBeGreaterThanOrEqual(committed * 12);
+          expect(items % 12).toBe(0);
+          expect(links).toBe(items);
+          committed = items / 12;
+        } finally {
+          await db.close();
+        }
       }
-    }
-    console.log(`checkpoint guard: ${ROUNDS} kills, ${restored} inside a checkpoint, ${committed} batches`);
-    expect(restored).toBeGreaterThan(0);
-  });
+      console.log(
+        `checkpoint guard: ${ROUNDS} kills, ${restored} inside a checkpoint, ${committed} batches; ` +
+          `${Math.round((performance.now() - t0) / ROUNDS)} ms per round (budget ${PER_ROUND_MS})`,
+      );
+      expect(restored).toBeGreaterThan(0);
+    },
+    budgetMs({ rounds: ROUNDS, perRoundMs: PER_ROUND_MS }),
+  );
 });

@@ -3,10 +3,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { reconcile } from '../../src-main/core/library';
+import { budgetMs, rounds } from '../helpers/work-budget';
 import { open, repairMissing, tempDir } from './helpers/store-fixtures';
 
 const CHILD = path.join(import.meta.dirname, 'helpers', 'store-crash-child.ts');
-const ROUNDS = 20;
+// Measured: 3.0 s per round (a tsx child start, writes until the kill, a reopen and reconcile), loaded box.
+const ROUNDS = rounds('ARIADNE_STORE_CRASH_ROUNDS', 8, 30);
+const PER_ROUND_MS = 3_000;
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
 
@@ -50,42 +53,51 @@ function runChild(args: string[], kill: Kill): Promise<{ stdout: string; signal:
 }
 
 describe('crash safety', () => {
-  it(`survives ${ROUNDS} SIGKILLs mid-write and mid-checkpoint: reopens, reconciles to zero, loses no committed document`, async () => {
-    const dir = tempDir();
-    dirs.push(dir);
-    const log = path.join(dir, 'committed.log');
-    fs.writeFileSync(log, '');
-    let next = 0;
-    let interruptedCheckpoints = 0;
-    let seed = 12345;
-    const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-    for (let round = 0; round < ROUNDS; round++) {
-      const kill: Kill =
-        round % 2 ? { afterBackupMs: Math.floor(rand() * 40) } : { afterReadyMs: Math.floor(rand() * 600) };
-      const { signal } = await runChild([dir, 'write', String(next), log], kill);
-      expect(signal).toBe('SIGKILL');
-      const committed = fs.readFileSync(log, 'utf8').split('\n').filter(Boolean);
-      // Documents after the last committed one may exist partially; start the next child past them.
-      next = committed.length + round + 1;
-      if (fs.existsSync(path.join(dir, 'graph.kuzu.checkpoint-backup', 'complete'))) interruptedCheckpoints++;
+  it(
+    `survives ${ROUNDS} SIGKILLs mid-write and mid-checkpoint: reopens, reconciles to zero, loses no committed document`,
+    async () => {
+      const dir = tempDir();
+      dirs.push(dir);
+      const log = path.join(dir, 'committed.log');
+      fs.writeFileSync(log, '');
+      let next = 0;
+      let interruptedCheckpoints = 0;
+      let seed = 12345;
+      const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+      const t0 = performance.now();
+      for (let round = 0; round < ROUNDS; round++) {
+        const kill: Kill =
+          round % 2 ? { afterBackupMs: Math.floor(rand() * 40) } : { afterReadyMs: Math.floor(rand() * 600) };
+        const { signal } = await runChild([dir, 'write', String(next), log], kill);
+        expect(signal).toBe('SIGKILL');
+        const committed = fs.readFileSync(log, 'utf8').split('\n').filter(Boolean);
+        // Documents after the last committed one may exist partially; start the next child past them.
+        next = committed.length + round + 1;
+        if (fs.existsSync(path.join(dir, 'graph.kuzu.checkpoint-backup', 'complete')))
+          interruptedCheckpoints++;
 
-      const lib = await open(dir);
-      try {
-        await repairMissing(lib, lib.openReport.missing);
-        const after = await reconcile(lib);
-        expect(after.inconsistencies).toBe(0);
-        const docs = new Set((await lib.graph.listDocuments()).map((d) => d.id));
-        for (const id of committed) {
-          expect(docs.has(id)).toBe(true);
-          expect(await lib.graph.getChunks(id)).toHaveLength(3);
+        const lib = await open(dir);
+        try {
+          await repairMissing(lib, lib.openReport.missing);
+          const after = await reconcile(lib);
+          expect(after.inconsistencies).toBe(0);
+          const docs = new Set((await lib.graph.listDocuments()).map((d) => d.id));
+          for (const id of committed) {
+            expect(docs.has(id)).toBe(true);
+            expect(await lib.graph.getChunks(id)).toHaveLength(3);
+          }
+        } finally {
+          await lib.close();
         }
-      } finally {
-        await lib.close();
       }
-    }
-    expect(fs.readFileSync(log, 'utf8').split('\n').filter(Boolean).length).toBeGreaterThan(0);
-    console.log(`store crash: ${ROUNDS} kills, ${interruptedCheckpoints} inside a graph checkpoint`);
-    // Some kills must hit a checkpoint, or the test says nothing about the checkpoint guard.
-    expect(interruptedCheckpoints).toBeGreaterThan(0);
-  });
+      expect(fs.readFileSync(log, 'utf8').split('\n').filter(Boolean).length).toBeGreaterThan(0);
+      console.log(
+        `store crash: ${ROUNDS} kills, ${interruptedCheckpoints} inside a graph checkpoint; ` +
+          `${Math.round((performance.now() - t0) / ROUNDS)} ms per round (budget ${PER_ROUND_MS})`,
+      );
+      // Some kills must hit a checkpoint, or the test says nothing about the checkpoint guard.
+      expect(interruptedCheckpoints).toBeGreaterThan(0);
+    },
+    budgetMs({ rounds: ROUNDS, perRoundMs: PER_ROUND_MS }),
+  );
 });
