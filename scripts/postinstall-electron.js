@@ -22,13 +22,18 @@ const timer = setTimeout(() => child.kill('SIGKILL'), 120_000);
 child.on('exit', (code, signal) => {
   clearTimeout(timer);
   if (code === 0) return;
+  // Only the cause (e.g. "getaddrinfo ENOTFOUND github.com"): Electron's own advice to delete
+  // node_modules/electron and reinstall does not help where the download cannot succeed.
   const why = signal
     ? 'timed out'
     : (stderr
         .trim()
         .split('\n')
-        .find((l) => /error/i.test(l)) ?? `exit ${code}`);
+        .map((l) => l.trim())
+        .find((l) => /error/i.test(l) && !/try installing again|delete node_modules/i.test(l)) ??
+      `exit ${code}`);
   console.log(
-    `ariadne: the Electron binary could not be downloaded (${why.slice(0, 160)}); npm start will serve the UI in your browser instead.`,
+    `ariadne: the Electron binary could not be downloaded (${why.slice(0, 160)}). npm start will serve the ` +
+      'same UI in your browser instead; to get the desktop window later, run `node node_modules/electron/install.js` where github.com is reachable.',
   );
 });

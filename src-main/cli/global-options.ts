@@ -2,6 +2,7 @@ import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { Logger } from '../core/deps';
 import { defaultDataDir } from '../core/paths';
 import { VERSION } from '../version';
+import { createFileLogger } from './log-sink';
 
 export interface GlobalOptions {
   data: string;
@@ -10,6 +11,7 @@ export interface GlobalOptions {
   chatModel?: string;
   embedModel?: string;
   concurrency?: number;
+  verbose?: boolean;
 }
 
 /** Options every command shares; each has an environment variable so scripts and the desktop app agree. */
@@ -32,6 +34,9 @@ export function addGlobalOptions(program: Command): Command {
       new Option('--concurrency <n>', 'model calls in flight (default: the library setting)')
         .env('ARIADNE_CONCURRENCY')
         .argParser(positiveInt),
+    )
+    .addOption(
+      new Option('--verbose', 'also print the structured log (kept in <library>/logs/ariadne.log) on stderr'),
     );
 }
 
@@ -47,12 +52,17 @@ export function normaliseOllamaUrl(raw: string): string {
   return withScheme.replace(/\/+$/, '');
 }
 
+/** The library's log file, echoed on stderr with --verbose: never mixed into a command's own output. */
+export function cliLogger(g: GlobalOptions): Logger {
+  return createFileLogger({ dataDir: g.data, verbose: g.verbose });
+}
+
 /**
- * Every command boots the same core from the same global options; only the logger differs. The core (Kùzu,
- * LanceDB, the Ollama client…) is imported here, when a command needs it, so `--help` and argument errors
- * do not load it.
+ * Every command boots the same core from the same global options and logs to the library's log file. The
+ * core (Kùzu, LanceDB, the Ollama client…) is imported here, when a command needs it, so `--help` and
+ * argument errors do not load it.
  */
-export async function bootFromOptions(g: GlobalOptions, log: Logger) {
+export async function bootFromOptions(g: GlobalOptions, log: Logger = cliLogger(g)) {
   const { bootCore } = await import('../core/boot');
   return bootCore({
     dataDir: g.data,

@@ -10,6 +10,8 @@ import { registerAsk } from './commands/ask';
 import { registerExport } from './commands/export';
 import { registerZotero } from './commands/zotero';
 import { addGlobalOptions } from './global-options';
+import { commandOptionsHelp } from './help';
+import { describeError } from './next-step';
 
 /** `ariadne`: the headless face of the same core the desktop app runs. */
 export async function runCli(argv: string[]): Promise<void> {
@@ -27,11 +29,12 @@ export async function runCli(argv: string[]): Promise<void> {
   registerAsk(program);
   registerExport(program);
   registerZotero(program);
+  program.addHelpText('after', () => commandOptionsHelp(program));
   await program.parseAsync(argv);
 }
 
 runCli(process.argv).catch((e: unknown) => {
-  const err = e as { code?: string; message?: string };
-  process.stderr.write(`ariadne: ${err.message ?? String(e)}\n`);
+  const err = e as { code?: string };
+  process.stderr.write(`${describeError(e)}\n`);
   process.exitCode = err.code === 'library_locked' ? 3 : 1;
 });

@@ -1,9 +1,15 @@
 import type { Command } from 'commander';
-import { QaMode, type QaStreamItem } from '../../contract/qa';
-import { createMemoryLogger } from '../../core/deps';
+import { QaMode } from '../../contract/qa';
 import { type GlobalOptions, bootFromOptions } from '../global-options';
+import { INGEST_FIRST } from '../next-step';
 
-/** `ariadne ask <question>`: a cited answer from the library, streamed to the terminal. */
+const WORKING = 'Searching the library and writing the answer…';
+
+/**
+ * `ariadne ask <question>`: a cited answer from the library, printed once. The answer is not streamed: the
+ * verified text (unsupported markers removed) is what the user should read, and streaming it first printed
+ * the same answer twice.
+ */
 export function registerAsk(program: Command) {
   program
     .command('ask <question>')
@@ -14,17 +20,24 @@ export function registerAsk(program: Command) {
       const mode = QaMode.safeParse(opts.mode);
       if (!mode.success) throw new Error(`--mode must be one of ${QaMode.options.join(', ')}`);
       const g = cmd.optsWithGlobals<GlobalOptions>();
-      const { core, providerNote } = await bootFromOptions(g, createMemoryLogger());
+      const { core, providerNote } = await bootFromOptions(g);
       try {
         core.ingest.scheduler.pause();
+        const ctx = { signal: new AbortController().signal, emit: () => undefined };
         if (providerNote && !opts.json) process.stderr.write(`${providerNote}\n`);
-        const emit = (i: QaStreamItem) => {
-          if (!opts.json && i.type === 'token') process.stdout.write(i.text);
-        };
-        const a = await core.handlers['qa:ask'](
-          { question, mode: mode.data },
-          { signal: new AbortController().signal, emit: emit as (i: unknown) => void },
-        );
+        const { documents } = await core.handlers['library:list']({}, ctx);
+        if (documents.length === 0) {
+          if (opts.json)
+            process.stdout.write(JSON.stringify({ answer: null, error: INGEST_FIRST }, null, 2) + '\n');
+          else process.stderr.write(`${INGEST_FIRST}\n`);
+          process.exitCode = 1;
+          return;
+        }
+        const tty = process.stderr.isTTY && !opts.json;
+        if (tty) process.stderr.write(WORKING);
+        const a = await core.handlers['qa:ask']({ question, mode: mode.data }, ctx).finally(() => {
+          if (tty) process.stderr.write('\r\x1b[K');
+        });
         if (opts.json) {
           const citations = a.citations.map((c) => ({
             n: c.n,
@@ -53,13 +66,17 @@ export function registerAsk(program: Command) {
           );
           return;
         }
-        // The streamed text may still carry markers the check removed: print the verified answer after it.
-        process.stdout.write(`\n\n${a.answer}\n\nmode: ${a.mode}, confidence ${a.confidence.toFixed(2)}\n`);
+        process.stdout.write(`${a.answer}\n\nmode: ${a.mode}, confidence ${a.confidence.toFixed(2)}\n`);
         for (const c of a.citations) {
           process.stdout.write(
             `[${c.n}]${c.supported ? '' : ' (unsupported)'} ${c.title}${c.year ? ` (${c.year})` : ''}, p. ${c.page ?? '?'}: "${c.quote}"\n`,
           );
         }
+        if (a.insufficient || a.citations.length === 0)
+          process.stdout.write(
+            `\nNothing in the library answers this well. See what it holds on a term with \`ariadne search <term>\`, ` +
+              `or add papers on the topic with \`ariadne ingest <files>\`.\n`,
+          );
       } finally {
         await core.close();
       }

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import type { Command } from 'commander';
 import type { HealthCheck } from '../../contract';
-import { createMemoryLogger } from '../../core/deps';
 import { testOllamaConnection } from '../../core/llm/ollama/connection';
 import { VERSION } from '../../version';
-import { normaliseOllamaUrl, type GlobalOptions } from '../global-options';
+import { cliLogger, normaliseOllamaUrl, type GlobalOptions } from '../global-options';
 
 export function registerDoctor(program: Command) {
   program
@@ -26,17 +25,22 @@ export function registerDoctor(program: Command) {
           fix: 'Choose another folder with --data DIR.',
         });
       }
-      // Ollama is checked whichever provider runs, so the user learns how to get the better one.
+      // Ollama is checked whichever provider runs, so the user learns how to get the better one. When the
+      // built-in engine can stand in, a missing Ollama is a warning (!), not a failure and not a ✓.
       const ollamaUrl = normaliseOllamaUrl(g.ollama);
       const probe = await testOllamaConnection(ollamaUrl, { timeoutMs: 2000 });
+      const warnings = new Set<string>();
+      if (!probe.ok && g.llm !== 'ollama') warnings.add('ollama');
       checks.push({
         name: 'ollama',
         ok: probe.ok || g.llm !== 'ollama',
         detail: probe.ok ? `${probe.detail} (${probe.modelCount} models installed)` : probe.detail,
         fix: probe.ok
           ? undefined
-          : (probe.fix ??
-            `Install and start Ollama, or keep using the built-in offline provider (--llm builtin).`),
+          : `${probe.fix ?? 'Install and start Ollama (https://ollama.com).'}` +
+            (g.llm === 'ollama'
+              ? ' Or run with `--llm builtin`.'
+              : ' Until then Ariadne uses its built-in offline engine.'),
       });
       let provider = g.llm as string;
       if (dataDirOk) {
@@ -52,7 +56,7 @@ export function registerDoctor(program: Command) {
             embedModel: g.embedModel,
             host: 'serve',
             version: VERSION,
-            log: createMemoryLogger(),
+            log: cliLogger(g),
           });
           // Time to ready: from process start (performance's time origin) to an open library and core.
           const ready = performance.now();
@@ -63,8 +67,17 @@ export function registerDoctor(program: Command) {
           });
           const health = await core.health();
           provider = health.provider;
-          checks.push(...health.checks);
-          if (providerNote) checks.push({ name: 'provider-choice', ok: true, detail: providerNote });
+          // The fallback's reason and fix repeat the Ollama check above: say once which engine runs.
+          for (const c of health.checks)
+            checks.push(
+              providerNote && c.name === 'provider:builtin'
+                ? {
+                    ...c,
+                    detail: 'LLM: the built-in offline engine (rules and hashed embeddings, no model)',
+                    fix: undefined,
+                  }
+                : c,
+            );
           await core.close();
         } catch (e) {
           const err = e as { code?: string; message: string };
@@ -82,16 +95,24 @@ export function registerDoctor(program: Command) {
       const ok = checks.every((c) => c.ok);
       if (opts.json) {
         process.stdout.write(
-          JSON.stringify({ ok, version: VERSION, dataDir: g.data, provider, checks }, null, 2) + '\n',
+          JSON.stringify(
+            { ok, version: VERSION, dataDir: g.data, provider, checks, warnings: [...warnings] },
+            null,
+            2,
+          ) + '\n',
         );
       } else {
         process.stdout.write(`Ariadne ${VERSION} — library ${g.data}\n`);
         for (const c of checks) {
-          process.stdout.write(`${c.ok ? '✓' : '✗'} ${c.detail}\n`);
+          process.stdout.write(`${!c.ok ? '✗' : warnings.has(c.name) ? '!' : '✓'} ${c.detail}\n`);
           if (c.fix) process.stdout.write(`    → ${c.fix}\n`);
         }
         process.stdout.write(
-          ok ? 'Everything looks good.\n' : 'Some checks failed: see the → lines above.\n',
+          !ok
+            ? 'Some checks failed: see the → lines above.\n'
+            : warnings.size
+              ? 'Ariadne works with its built-in offline engine; for model-quality extraction see the ! line above.\n'
+              : 'Everything looks good.\n',
         );
       }
       process.exitCode = ok ? 0 : 1;

@@ -1,7 +1,9 @@
 import type { Command } from 'commander';
 import type { DocumentSummary, IngestProgress } from '../../contract';
-import { createStderrLogger } from '../../core/deps';
+import { expandPaths } from '../../core/ingest/library-ops';
+import { kindOfFile } from '../../core/ingest/parse/parse-in-worker';
 import { type GlobalOptions, bootFromOptions } from '../global-options';
+import { type FileKind, parseOnly, selectFiles, nothingToAdd, folderNotes } from '../ingest-messages';
 
 const noCtx = () => ({ signal: new AbortController().signal, emit: () => undefined });
 
@@ -22,15 +24,37 @@ export function registerIngest(program: Command) {
     .description('Add PDFs, .txt and .md files (or folders) to the library and wait until they are processed')
     .argument('<paths...>', 'files or folders')
     .option('--json', 'print the summary as JSON')
-    .action(async (paths: string[], opts: { json?: boolean }, cmd: Command) => {
+    .option('--only <types>', 'take only these file types: pdf, txt, md (comma-separated)', parseOnly)
+    .action(async (paths: string[], opts: { json?: boolean; only?: FileKind[] }, cmd: Command) => {
       const g = cmd.optsWithGlobals<GlobalOptions>();
-      const { core, providerNote } = await bootFromOptions(
-        g,
-        createStderrLogger(process.env.ARIADNE_LOG_LEVEL === 'debug' ? 'debug' : 'warn'),
-      );
+      // Walked here, before the library opens, so an empty selection costs nothing and says so.
+      const found = await expandPaths(paths);
+      const selection = selectFiles(found, opts.only, (f) => kindOfFile(f));
+      if (selection.take.length === 0) {
+        const message = nothingToAdd(paths, found, selection);
+        if (opts.json)
+          process.stdout.write(
+            JSON.stringify(
+              {
+                ok: false,
+                documents: [],
+                rejected: found.rejected,
+                skipped: selection.skipped,
+                error: message,
+              },
+              null,
+              2,
+            ) + '\n',
+          );
+        else process.stderr.write(`${message}\n`);
+        process.exitCode = 1;
+        return;
+      }
+      const { core, providerNote } = await bootFromOptions(g);
       try {
         if (providerNote && !opts.json) process.stderr.write(providerNote + '\n');
-        const res = await core.handlers['library:import']({ paths }, noCtx());
+        const res = await core.handlers['library:import']({ paths: selection.take }, noCtx());
+        res.rejected.unshift(...found.rejected);
         const ids = res.added.map((a) => a.id);
         const tty = process.stderr.isTTY && !opts.json;
         const latest = new Map<string, IngestProgress>();
@@ -57,7 +81,11 @@ export function registerIngest(program: Command) {
         const failed = docs.filter((d) => d.status !== 'done').length + res.rejected.length;
         if (opts.json) {
           process.stdout.write(
-            JSON.stringify({ ok: failed === 0, documents: details, rejected: res.rejected }, null, 2) + '\n',
+            JSON.stringify(
+              { ok: failed === 0, documents: details, rejected: res.rejected, skipped: selection.skipped },
+              null,
+              2,
+            ) + '\n',
           );
         } else {
           for (const d of details) {
@@ -74,6 +102,14 @@ export function registerIngest(program: Command) {
           }
           for (const r of res.rejected)
             process.stdout.write(`${'rejected'.padEnd(16)} ${r.fileName}: ${r.reason}\n`);
+          const added = res.added.filter((a) => !a.duplicate).length;
+          for (const line of folderNotes(
+            paths,
+            selection,
+            { added, known: res.added.length - added },
+            !!opts.only,
+          ))
+            process.stdout.write(`${line}\n`);
         }
         if (failed) process.exitCode = 1;
       } finally {

@@ -2,12 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
-import { createStderrLogger } from '../../core/deps';
 import { createDispatcher } from '../../rpc/dispatch';
 import { startApiServer } from '../../rpc/server/http-server';
 import { loadOrCreateToken } from '../../rpc/server/token';
 import { createRestRoutes } from '../../rpc/server/rest-facade';
-import { type GlobalOptions, bootFromOptions } from '../global-options';
+import { type GlobalOptions, bootFromOptions, cliLogger } from '../global-options';
 
 /** The built renderer: beside the bundle (out/main → out/renderer) or, from source, under out/. */
 export function findRendererRoot(): string | null {
@@ -31,7 +30,7 @@ export function registerServe(program: Command) {
     })
     .action(async (opts: { port?: number }, cmd: Command) => {
       const g = cmd.optsWithGlobals<GlobalOptions>();
-      const log = createStderrLogger(process.env.ARIADNE_LOG_LEVEL === 'debug' ? 'debug' : 'info');
+      const log = cliLogger(g);
       fs.mkdirSync(g.data, { recursive: true });
       const { core, providerNote } = await bootFromOptions(g, log);
       const staticRoot = findRendererRoot();

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { createMemoryLogger } from '../../core/deps';
 import { VERSION } from '../../version';
 import { normaliseOllamaUrl, type GlobalOptions } from '../global-options';
+import { INGEST_FIRST } from '../next-step';
 
 /** `ariadne status`: the queue and every document's state. Opening the library resumes unfinished jobs. */
 export function registerStatus(program: Command) {
@@ -29,6 +30,10 @@ export function registerStatus(program: Command) {
         const { documents } = await core.handlers['library:list']({}, ctx);
         if (opts.json) {
           process.stdout.write(JSON.stringify({ queue, documents }, null, 2) + '\n');
+          return;
+        }
+        if (documents.length === 0) {
+          process.stdout.write(`${INGEST_FIRST}\n`);
           return;
         }
         process.stdout.write(

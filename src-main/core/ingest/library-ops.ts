@@ -15,12 +15,18 @@ export interface ImportItem {
   read(): Promise<Uint8Array>;
 }
 
-/** Files under the given paths, folders walked recursively; unsupported files are reported, not read. */
-export async function expandPaths(
-  paths: string[],
-): Promise<{ items: ImportItem[]; rejected: { fileName: string; reason: string }[] }> {
+/**
+ * Files under the given paths, folders walked recursively; unsupported files are reported, not read:
+ * named ones as `rejected`, those met in a folder as `skipped` (paths), so a caller can say what it left.
+ */
+export async function expandPaths(paths: string[]): Promise<{
+  items: ImportItem[];
+  rejected: { fileName: string; reason: string }[];
+  skipped: string[];
+}> {
   const items: ImportItem[] = [];
   const rejected: { fileName: string; reason: string }[] = [];
+  const skipped: string[] = [];
   const visit = async (p: string, explicit: boolean): Promise<void> => {
     const abs = path.resolve(p);
     const st = await fs.stat(abs).catch(() => null);
@@ -33,6 +39,7 @@ export async function expandPaths(
     if (!kindOfFile(abs)) {
       if (explicit)
         rejected.push({ fileName: path.basename(abs), reason: 'unsupported file type (PDF, .txt or .md)' });
+      else skipped.push(abs);
       return;
     }
     items.push({
@@ -42,7 +49,7 @@ export async function expandPaths(
     });
   };
   for (const p of paths) await visit(p, true);
-  return { items, rejected };
+  return { items, rejected, skipped };
 }
 
 /**

@@ -1,0 +1,28 @@
+/**
+ * Every error the CLI prints ends with what to do next: the command to run or the option to change.
+ * Keyed by the core's error codes, so the wording lives in one place for every command.
+ */
+const NEXT: Record<string, (err: { message: string; action?: unknown }) => string> = {
+  ollama_unreachable: () =>
+    'Start Ollama (`ollama serve`, or open the Ollama app; install it from https://ollama.com), ' +
+    'or run with `--llm builtin` to use the built-in offline engine.',
+  model_missing: (e) => {
+    const model = (e.action as { model?: string } | undefined)?.model;
+    return `Pull it with \`ollama pull ${model ?? '<model>'}\`, or run with \`--llm builtin\`.`;
+  },
+  library_locked: () =>
+    'Close the other Ariadne window or `ariadne serve` using this library, or choose another with `--data DIR`.',
+  timeout: () => 'Try again; if Ollama is busy, wait for it or run with `--llm builtin`.',
+  not_found: () => 'Run `ariadne status` to list the documents in the library.',
+};
+
+/** One or two lines for stderr: the error, then its next step when one is known. */
+export function describeError(e: unknown): string {
+  const err = e as { code?: string; message?: string; action?: unknown };
+  const message = err.message ?? String(e);
+  const next = err.code ? NEXT[err.code]?.({ message, action: err.action }) : undefined;
+  return next ? `ariadne: ${message}\n${next}` : `ariadne: ${message}`;
+}
+
+export const INGEST_FIRST =
+  'The library is empty. Add papers first: `ariadne ingest <files or folders>` (PDF, .txt or .md).';
