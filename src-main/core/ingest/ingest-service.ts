@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { AriadneError } from '../../contract/errors';
 import { AppSettings } from '../../contract/settings';
-import { onAbort } from '../abort-listener';
+import { createAbortWatch, onAbort } from '../abort-listener';
 import type { Clock, Logger } from '../deps';
 import type { EventBus } from '../event-bus';
 import type { Library } from '../library';
@@ -99,6 +99,8 @@ export async function startIngest(deps: IngestDeps) {
   const tracker = new ProgressTracker(() => clock.now());
   let paused = false;
   const resumeWaiters = new Set<() => void>();
+  // Every step of a paused job waits here on the job's signal: one abort listener for all of them.
+  const onResumeAbort = createAbortWatch();
   const listeners = new Set<(job: Job) => void>();
 
   const progress = (job: Job) => {
@@ -127,7 +129,7 @@ export async function startIngest(deps: IngestDeps) {
           resolve();
         };
         resumeWaiters.add(go);
-        const off = onAbort(signal, () => (resumeWaiters.delete(go), reject(cancelled())));
+        const off = onResumeAbort(signal, () => (resumeWaiters.delete(go), reject(cancelled())));
       });
     },
     commitTurn: (job, signal) => turns.take(job, signal),

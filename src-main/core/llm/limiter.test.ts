@@ -58,6 +58,19 @@ describe('createLimiter', () => {
     held();
     expect(getEventListeners(job, 'abort')).toHaveLength(0);
   });
+
+  it('holds one abort listener for many waits on one signal, and cancels them all', async () => {
+    const l = createLimiter(1);
+    const ctl = new AbortController();
+    const held = await l.acquire(ctl.signal);
+    const waits = Array.from({ length: 20 }, () => l.acquire(ctl.signal));
+    expect(getEventListeners(ctl.signal, 'abort')).toHaveLength(1);
+    ctl.abort();
+    for (const w of waits) await expect(w).rejects.toMatchObject({ code: 'cancelled' });
+    expect(l.waiting).toBe(0);
+    held();
+    expect(l.active).toBe(0);
+  });
 });
 
 describe('createLimiter priorities', () => {

@@ -1,4 +1,4 @@
-import { onAbort } from '../abort-listener';
+import { createAbortWatch } from '../abort-listener';
 import { cancelled } from './retry';
 
 export interface Limiter {
@@ -28,6 +28,7 @@ export function createLimiter(limit: number | (() => number)): Limiter {
   // A function limit is read on every acquire and release, so a changed setting applies without a restart.
   let max = typeof limit === 'number' ? () => limit : limit;
   let active = 0;
+  const onAbort = createAbortWatch();
   const queue: Waiter[] = [];
   const pump = () => {
     while (queue.length && active < max()) {

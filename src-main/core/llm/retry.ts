@@ -1,7 +1,7 @@
 import { AriadneError } from '../../contract';
 import type { Clock } from '../deps';
 import { systemClock } from '../deps';
-import { onAbort } from '../abort-listener';
+import { createAbortWatch } from '../abort-listener';
 
 export interface RetryOptions {
   /** Total attempts including the first. */
@@ -32,6 +32,9 @@ export async function withRetry<T>(fn: (attempt: number) => Promise<T>, opts: Re
     }
   }
 }
+
+/** Backoff sleeps of one job's chunks share its signal: one listener for all of them. */
+const onAbort = createAbortWatch();
 
 export function sleep(ms: number, clock: Clock = systemClock, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
