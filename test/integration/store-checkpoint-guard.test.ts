@@ -13,21 +13,38 @@ const PER_ROUND_MS = 1_700;
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
 
-/** Starts the writer, kills it `afterMs` after it is ready, resolves with the batches it reported committed. */
-function runChild(dbPath: string, afterMs: number): Promise<number> {
+/**
+ * When to kill: a random moment after the writer is ready (mid-write), or a few milliseconds after the
+ * guard wrote its backup marker (mid-checkpoint). The second is counted in work, not in time, so a loaded
+ * machine lands as many kills inside a checkpoint as an idle one.
+ */
+type Kill = { afterReadyMs: number } | { afterBackupMs: number };
+
+/** Starts the writer, kills it as `kill` says, resolves with the batches it reported committed. */
+function runChild(dbPath: string, kill: Kill): Promise<number> {
+  const marker = `${dbPath}.checkpoint-backup/complete`;
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', CHILD, dbPath], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
     let err = '';
+    let poll: NodeJS.Timeout | undefined;
     child.stdout.on('data', (b: Buffer) => {
       const was = out.includes('ready');
       out += b.toString();
-      if (!was && out.includes('ready')) setTimeout(() => child.kill('SIGKILL'), afterMs);
+      if (was || !out.includes('ready')) return;
+      if ('afterReadyMs' in kill) return void setTimeout(() => child.kill('SIGKILL'), kill.afterReadyMs);
+      // A backup left by the previous kill is restored on open, before "ready": any marker now is new.
+      poll = setInterval(() => {
+        if (!fs.existsSync(marker)) return;
+        clearInterval(poll);
+        setTimeout(() => child.kill('SIGKILL'), kill.afterBackupMs);
+      }, 1);
     });
     child.stderr.on('data', (b: Buffer) => (err += b.toString()));
     child.on('close', (code, signal) => {
+      clearInterval(poll);
       if (signal !== 'SIGKILL') reject(new Error(`writer exited with ${code}: ${err.slice(-1000)}`));
       else resolve(out.split('\n').filter((l) => l.startsWith('committed')).length);
     });
@@ -50,7 +67,9 @@ describe('graph checkpoints', () => {
       let restored = 0;
       const t0 = performance.now();
       for (let round = 0; round < ROUNDS; round++) {
-        committed += await runChild(dbPath, Math.floor(rand() * 400));
+        const kill: Kill =
+          round % 2 ? { afterBackupMs: Math.floor(rand() * 20) } : { afterReadyMs: Math.floor(rand() * 400) };
+        committed += await runChild(dbPath, kill);
         if (fs.existsSync(`${dbPath}.checkpoint-backup/complete`)) restored++;
         const db = await openKuzu(dbPath);
         try {
