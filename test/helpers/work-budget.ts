@@ -12,10 +12,11 @@ export function rounds(envName: string, quick: number, soak: number): number {
 }
 
 /**
- * Timeouts are MARGIN times the measured cost. The costs were measured on a 2-core machine loaded by other
- * work (load average 8–12); the same rounds took up to 3.5× longer at load average 15 (store crash: 3.0 s
- * and 10.6 s per round). A timeout is a hang detector, not a speed check (benchmarks measure speed), so 8×
- * keeps that worst case under half the timeout and an idle machine far below it.
+ * Timeouts are MARGIN times the measured cost. Round costs vary a lot with load: store crash took 3.0 s per
+ * round at load average 8 and 10.6 s at 15 while its children ran under tsx (now bundled: 3.4 s at 16). The
+ * costs in the tests were measured at load average 15–16 on 2 cores, the worst seen. A timeout is a hang
+ * detector, not a speed check (benchmarks measure speed): 8× keeps a test under half its timeout even when
+ * it runs 4× slower than measured, and an idle machine far below.
  */
 export const MARGIN = 8;
 

@@ -8,16 +8,22 @@ import { createParser } from '../../src-main/core/ingest/parse/parse-in-worker';
 import type { ParsedDocument } from '../../src-main/core/ingest/parse/types';
 import { type FixtureFiles, makeFixtures } from '../fixtures/make-fixtures';
 import { SOURCE_PARSE_WORKER } from '../fixtures/parse-worker-path';
+import { bundleChild } from '../helpers/bundle-child';
 
-// Every parse goes through the real worker (tsx-loaded from source), as the ingest pipeline runs it. A
-// worker's start and parse took about 2 s here on a loaded box; 30 s ran out under `stress-ng --cpu 2`
-// with several workers starting at once, so the limits are generous (the timeout itself is tested below).
-const parser = createParser({ workerPath: SOURCE_PARSE_WORKER, timeoutMs: 90_000, maxPages: 20 });
+// Every parse goes through the real worker, as the ingest pipeline runs it: src-worker/parse-worker.ts,
+// bundled once for this file (under tsx each worker start transformed the sources again; see
+// test/helpers/bundle-child.ts). A start and parse took about 2 s on a loaded box; 30 s ran out under
+// `stress-ng --cpu 2` with several workers starting at once, so the limit is generous (the timeout itself
+// is tested below).
+let workerPath: string;
+let parser: ReturnType<typeof createParser>;
 let dir: string;
 let files: FixtureFiles;
 const parsed = new Map<string, ParsedDocument>();
 
 beforeAll(async () => {
+  workerPath = await bundleChild(SOURCE_PARSE_WORKER);
+  parser = createParser({ workerPath, timeoutMs: 90_000, maxPages: 20 });
   dir = await mkdtemp(path.join(os.tmpdir(), 'ariadne-parse-'));
   files = await makeFixtures(dir);
   await Promise.all(
@@ -25,7 +31,7 @@ beforeAll(async () => {
   );
 }, 120_000);
 afterAll(async () => {
-  await parser.close();
+  await parser?.close();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
@@ -96,7 +102,7 @@ describe('hostile files end as a failed job with a precise message', () => {
   });
 
   it('kills a parse that runs past its timeout, and the next parse gets a fresh worker', async () => {
-    const slow = createParser({ workerPath: SOURCE_PARSE_WORKER, timeoutMs: 50 });
+    const slow = createParser({ workerPath, timeoutMs: 50 });
     for (let i = 1; i <= 2; i++) {
       await expect(slow.parseFile(files.papers[0]!.file)).rejects.toMatchObject({
         code: 'parse_failed',
@@ -108,7 +114,7 @@ describe('hostile files end as a failed job with a precise message', () => {
   });
 
   it('parses many documents in one warm worker, errors included', async () => {
-    const warm = createParser({ workerPath: SOURCE_PARSE_WORKER, timeoutMs: 30_000 });
+    const warm = createParser({ workerPath, timeoutMs: 90_000 });
     for (const { file } of files.papers) await warm.parseFile(file);
     await expect(warm.parseFile(files.hostile.corrupt)).rejects.toMatchObject({ code: 'parse_failed' });
     for (const { file } of files.papers) expect((await warm.parseFile(file)).pages).toBeGreaterThan(0);
@@ -117,7 +123,7 @@ describe('hostile files end as a failed job with a precise message', () => {
   });
 
   it('stops a worker that exceeds its memory cap', async () => {
-    const small = createParser({ workerPath: SOURCE_PARSE_WORKER, maxMemoryMb: 8 });
+    const small = createParser({ workerPath, maxMemoryMb: 8 });
     await expect(small.parseFile(files.papers[0]!.file)).rejects.toMatchObject({
       message: 'out of memory (> 8 MB)',
     });
@@ -131,7 +137,7 @@ describe('hostile files end as a failed job with a precise message', () => {
     await expect(parser.parseFile(path.join(dir, 'figure.png'))).rejects.toMatchObject({
       code: 'parse_failed',
     });
-    const tiny = createParser({ workerPath: SOURCE_PARSE_WORKER, maxBytes: 100 });
+    const tiny = createParser({ workerPath, maxBytes: 100 });
     await expect(tiny.parseFile(files.papers[0]!.file)).rejects.toMatchObject({ message: /^file too large/ });
   });
 });

@@ -65,6 +65,10 @@ const llm: LlmProvider = {
 const core = await createCore({
   dataDir: dataDir!,
   llm,
+  // The test bundles the workers as it bundles this child (see test/helpers/bundle-child.ts).
+  workers: process.env.ARIADNE_CRASH_WORKERS
+    ? (JSON.parse(process.env.ARIADNE_CRASH_WORKERS) as { parse: string; ingest: string })
+    : undefined,
   host: 'test',
   version: 'test',
   log: createMemoryLogger(),
