@@ -38,8 +38,9 @@ export async function startServe(
   child.stderr!.on('data', (d) => (out += d));
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(
-      () => reject(new Error(`ariadne serve printed no URL within 30 s:\n${out}`)),
-      30_000,
+      () => reject(new Error(`ariadne serve printed no URL within 90 s:\n${out}`)),
+      // About 3 s idle; several times that on a loaded 2-core machine (the CLI loads the whole core).
+      90_000,
     );
     const check = () => {
       const m = /(http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+)/.exec(out);

@@ -87,8 +87,10 @@ describe('structured extraction under 30% mixed faults', () => {
 });
 
 describe('cancellation', () => {
-  it('stops an injected slow stream within 100 ms and frees the server side', async () => {
-    sim.setFaults({ default: { tokenLatencyMs: 200 } });
+  it('stops an injected slow stream well before its next token and frees the server side', async () => {
+    // Tokens 2 s apart: a stop well under that proves the stream did not wait for the next token, with
+    // room for a loaded machine's scheduling delays (the stop took 1–2 ms here).
+    sim.setFaults({ default: { tokenLatencyMs: 2_000 } });
     const provider = createOllamaProvider({
       host: sim.url,
       chatModel: 'qwen2.5:7b',
@@ -116,9 +118,9 @@ describe('cancellation', () => {
       error = e;
     }
     const stopMs = performance.now() - abortedAt;
-    console.log(`stream stopped ${stopMs.toFixed(1)} ms after abort (token interval 200 ms)`);
+    console.log(`stream stopped ${stopMs.toFixed(1)} ms after abort (token interval 2000 ms)`);
     expect((error as AriadneError).code).toBe('cancelled');
-    expect(stopMs).toBeLessThan(100);
+    expect(stopMs).toBeLessThan(1_000);
     expect(provider.metrics.snapshot().byOutcome.cancelled).toBe(1);
     await new Promise((r) => setTimeout(r, 50));
     expect(sim.stats().inFlight).toBe(0);
@@ -139,6 +141,7 @@ describe('cancellation', () => {
     await expect(
       provider.chat({ messages: answerPrompt('q', []), signal: ctl.signal }),
     ).rejects.toMatchObject({ code: 'cancelled' });
-    expect(performance.now() - t0).toBeLessThan(200);
+    // The stall lasts 60 s: anything near the abort proves the call was cut, not waited out.
+    expect(performance.now() - t0).toBeLessThan(5_000);
   });
 });

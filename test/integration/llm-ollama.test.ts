@@ -93,7 +93,8 @@ describe('ollama provider against the simulator', () => {
     const t0 = Date.now();
     const e = await failure(p.chat({ messages: msgs, schema: SummarySchema }));
     expect(e.code).toBe('timeout');
-    expect(Date.now() - t0).toBeLessThan(2000);
+    // The stall lasts 60 s: well under that proves our 300 ms timer ended it (generous for a loaded box).
+    expect(Date.now() - t0).toBeLessThan(10_000);
     expect(p.metrics.snapshot().byOutcome.timeout).toBe(1);
   });
 
