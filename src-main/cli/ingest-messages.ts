@@ -57,6 +57,7 @@ export function nothingToAdd(paths: string[], found: Found, sel: Selection): str
   const lines = [`Nothing to add from ${where}.`];
   for (const r of found.rejected) lines.push(`  ${r.fileName}: ${r.reason}`);
   const unsupported = sel.skipped.filter((s) => !s.reason.startsWith('not selected'));
+  const namedUnsupported = found.rejected.some((r) => r.reason.startsWith('unsupported'));
   const filtered = sel.skipped.filter((s) => s.reason.startsWith('not selected'));
   if (unsupported.length)
     lines.push(
@@ -65,7 +66,7 @@ export function nothingToAdd(paths: string[], found: Found, sel: Selection): str
   if (filtered.length) lines.push(`  left out by --only: ${names(filtered.map((s) => s.file))}`);
   if (filtered.length)
     lines.push('Run again without --only, or with the types you want (--only pdf,txt,md).');
-  else if (unsupported.length)
+  else if (unsupported.length || namedUnsupported)
     lines.push(
       'Ariadne reads PDF, .txt and .md files: save the documents as PDF, then run `ariadne ingest` again.',
     );
