@@ -62,7 +62,7 @@ describe.skipIf(!built)('the ariadne command for a newcomer (built)', () => {
     expect(r.err).toMatch(/reads PDF, \.txt and \.md/);
   });
 
-  it('status and ask on an empty library say to ingest first', () => {
+  it('status, ask and search on an empty library say to ingest first', () => {
     const data = tmp();
     const status = ariadne(['--data', data, 'status']);
     expect(status.code).toBe(0);
@@ -71,6 +71,9 @@ describe.skipIf(!built)('the ariadne command for a newcomer (built)', () => {
     expect(ask.code).toBe(1);
     expect(ask.err).toMatch(/library is empty.*ariadne ingest/);
     expect(ask.out).toBe('');
+    const search = ariadne(['--data', data, 'search', 'metformin']);
+    expect(search.code).toBe(2);
+    expect(search.err).toMatch(/library is empty.*ariadne ingest/);
   });
 
   it('--llm ollama with no Ollama suggests --llm builtin and how to start Ollama', async () => {
@@ -128,5 +131,10 @@ describe.skipIf(!built)('the ariadne command for a newcomer (built)', () => {
     expect(answer.length).toBeGreaterThan(20);
     expect(count(ask.out, answer)).toBe(1);
     expect(ask.out).toMatch(/^\[1\] .*p\. \d+/m);
+
+    const unknown = ariadne(['--data', data, 'search', 'zebrafish']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.out).toMatch(/zebrafish/);
+    expect(unknown.out).toMatch(/Try another form|Similar entities|Passages that contain/);
   });
 });

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { GraphSearchResult, ResolvedTerm } from '../../contract/graph';
-import { createMemoryLogger } from '../../core/deps';
 import { type GlobalOptions, bootFromOptions } from '../global-options';
+import { INGEST_FIRST } from '../next-step';
 
 const int = (name: string, min: number, max: number) => (v: string) => {
   const n = Number(v);
@@ -38,6 +38,10 @@ export function printSearch(res: GraphSearchResult): string {
     const similar = [res.from, res.to].filter((r) => r && r.candidates.length && !r.ambiguous);
     for (const r of similar) out.push(`Similar entities (search one with --id):\n${candidates(r!)}`);
     if (res.passages.length) out.push('Passages that contain the term:', ...passages(res));
+    else if (!similar.length)
+      out.push(
+        'Try another form of the term (a full name, an abbreviation, a singular), or ask in plain words: `ariadne ask "…"`.',
+      );
     return out.join('\n') + '\n';
   }
   const head = res.to
@@ -46,6 +50,12 @@ export function printSearch(res: GraphSearchResult): string {
   if (res.note) out.push(res.note);
   out.push(`${head}: ${res.paths.length} path(s) in ${Math.round(res.tookMs)} ms`);
   res.paths.forEach((p, i) => out.push('', `${i + 1}. (score ${p.score.toFixed(3)})`, p.text));
+  if (!res.paths.length)
+    out.push(
+      res.to
+        ? 'No path links the two within the hops allowed: try --hops 4, or search each term alone.'
+        : 'This entity has no cited relationship yet: ingest more papers that mention it.',
+    );
   return out.join('\n') + '\n';
 }
 
@@ -69,9 +79,18 @@ export function registerSearch(program: Command) {
         cmd: Command,
       ) => {
         const g = cmd.optsWithGlobals<GlobalOptions>();
-        const { core } = await bootFromOptions(g, createMemoryLogger());
+        const { core } = await bootFromOptions(g);
         try {
           core.ingest.scheduler.pause();
+          const { documents } = await core.handlers['library:list'](
+            {},
+            { signal: new AbortController().signal, emit: () => undefined },
+          );
+          if (!documents.length) {
+            process.stderr.write(`${INGEST_FIRST}\n`);
+            process.exitCode = 2;
+            return;
+          }
           const res = await core.handlers['graph:search'](
             {
               term,
