@@ -2,7 +2,7 @@ import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { Logger } from '../core/deps';
 import { defaultDataDir } from '../core/paths';
 import { VERSION } from '../version';
-import { createFileLogger } from './log-sink';
+import { createFileLogger } from '../core/log-file';
 
 export interface GlobalOptions {
   data: string;

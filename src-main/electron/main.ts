@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog } from 'electron';
 import { bootCore } from '../core/boot';
-import { createStderrLogger } from '../core/deps';
+import { createFileLogger } from '../core/log-file';
 import { defaultDataDir } from '../core/paths';
 import { createDispatcher } from '../rpc/dispatch';
 import { registerIpcTransport } from '../rpc/transports/electron-ipc';
@@ -30,9 +30,9 @@ if (!app.requestSingleInstanceLock()) {
   void app.whenReady().then(async () => {
     hardenApp();
     serveRenderer(path.join(here, '../renderer'));
-    const log = createStderrLogger();
     const dataDir = process.env.ARIADNE_DATA ?? defaultDataDir();
     fs.mkdirSync(dataDir, { recursive: true });
+    const log = createFileLogger({ dataDir, verbose: process.env.ARIADNE_VERBOSE === '1' });
     let booted;
     try {
       booted = await bootCore({

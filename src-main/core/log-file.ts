@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Logger, LogLevel } from '../core/deps';
+import type { Logger, LogLevel } from './deps';
 
 const ORDER: LogLevel[] = ['debug', 'info', 'warn', 'error'];
 /** Past this size the log is moved to ariadne.log.1 when a command opens it: two files at most. */
@@ -11,8 +11,9 @@ export function logFileOf(dataDir: string): string {
 }
 
 /**
- * The CLI's structured log: JSON lines appended to `<library>/logs/ariadne.log`, and to stderr as well
- * only with `--verbose`, so a log line never lands among the human output. Writes are synchronous (one
+ * The structured log of the CLI and the desktop app: JSON lines appended to `<library>/logs/ariadne.log`,
+ * and to stderr as well only when asked (`--verbose`, ARIADNE_VERBOSE=1), so a log line never lands among
+ * the human output of a command or of `npm start`. Writes are synchronous (one
  * `appendFileSync` per line) so the lines before a crash or a `process.exit` are kept.
  */
 export function createFileLogger(opts: { dataDir: string; verbose?: boolean; level?: LogLevel }): Logger {
