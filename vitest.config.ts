@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 // Three projects, one runner: unit tests sit beside the code, integration tests use real Kùzu, LanceDB,
 // HTTP and the Ollama simulator in temp dirs, e2e drives the built app in Debian Chromium.
+// Timeouts are hang detectors sized for a loaded 2-core machine (load average 15–25 measured here), never
+// speed checks; crash and fault tests derive theirs from their rounds (test/helpers/work-budget.ts).
 export default defineConfig({
   test: {
     projects: [
@@ -25,7 +27,7 @@ export default defineConfig({
           include: ['test/integration/**/*.test.ts'],
           environment: 'node',
           testTimeout: 120_000,
-          hookTimeout: 60_000,
+          hookTimeout: 120_000,
           pool: 'forks',
         },
       },
@@ -35,7 +37,9 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
           testTimeout: 180_000,
-          hookTimeout: 120_000,
+          // A hook starts `ariadne serve` (up to 90 s on a loaded machine, see test/helpers/serve-process.ts)
+          // and Chromium.
+          hookTimeout: 240_000,
           pool: 'forks',
           fileParallelism: false,
         },
