@@ -14,6 +14,10 @@ const NEXT: Record<string, (err: { message: string; action?: unknown }) => strin
     'Close the other Ariadne window or `ariadne serve` using this library, or choose another with `--data DIR`.',
   timeout: () => 'Try again; if Ollama is busy, wait for it or run with `--llm builtin`.',
   not_found: () => 'Run `ariadne status` to list the documents in the library.',
+  // Node's own codes, for `serve --port N`.
+  EADDRINUSE: () =>
+    'Another program uses that port: choose another with `--port N`, or leave --port out for a free one.',
+  EACCES: () => 'Choose a port above 1024 with `--port N`, or leave --port out for a free one.',
 };
 
 /** One or two lines for stderr: the error, then its next step when one is known. */

@@ -111,6 +111,11 @@ export function registerIngest(program: Command) {
           ))
             process.stdout.write(`${line}\n`);
         }
+        if (failed && !opts.json)
+          process.stdout.write(
+            `${failed} file(s) did not finish: see the reasons above. Partly failed documents keep what was read; ` +
+              'retry their failed passages from the Library in the app (`npm start`), or fix the file and ingest it again.\n',
+          );
         if (failed) process.exitCode = 1;
       } finally {
         await core.close();
