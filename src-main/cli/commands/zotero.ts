@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { createStderrLogger } from '../../core/deps';
 import { type GlobalOptions, bootFromOptions } from '../global-options';
 
 const noCtx = () => ({ signal: new AbortController().signal, emit: () => undefined });
@@ -15,7 +14,7 @@ export function registerZotero(program: Command) {
     .option('--json', 'print the result as JSON')
     .action(async (source: string, opts: { json?: boolean }, cmd: Command) => {
       const g = cmd.optsWithGlobals<GlobalOptions>();
-      const { core, providerNote } = await bootFromOptions(g, createStderrLogger('warn'));
+      const { core, providerNote } = await bootFromOptions(g);
       try {
         if (providerNote && !opts.json) process.stderr.write(providerNote + '\n');
         const res = await core.handlers['library:import-zotero']({ source }, noCtx());
