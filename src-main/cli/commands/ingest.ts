@@ -1,7 +1,5 @@
 import type { Command } from 'commander';
 import type { DocumentSummary, IngestProgress } from '../../contract';
-import { expandPaths } from '../../core/ingest/library-ops';
-import { kindOfFile } from '../../core/ingest/parse/parse-in-worker';
 import { type GlobalOptions, bootFromOptions } from '../global-options';
 import { type FileKind, parseOnly, selectFiles, nothingToAdd, folderNotes } from '../ingest-messages';
 
@@ -27,7 +25,10 @@ export function registerIngest(program: Command) {
     .option('--only <types>', 'take only these file types: pdf, txt, md (comma-separated)', parseOnly)
     .action(async (paths: string[], opts: { json?: boolean; only?: FileKind[] }, cmd: Command) => {
       const g = cmd.optsWithGlobals<GlobalOptions>();
-      // Walked here, before the library opens, so an empty selection costs nothing and says so.
+      // Walked here, before the library opens, so an empty selection costs little and says so. Imported
+      // when the command runs, as the core is, so `--help` does not load them.
+      const { expandPaths } = await import('../../core/ingest/library-ops');
+      const { kindOfFile } = await import('../../core/ingest/parse/parse-in-worker');
       const found = await expandPaths(paths);
       const selection = selectFiles(found, opts.only, (f) => kindOfFile(f));
       if (selection.take.length === 0) {
