@@ -6,6 +6,7 @@ import { registerServe } from './commands/serve';
 import { registerIngest } from './commands/ingest';
 import { registerStatus } from './commands/status';
 import { registerSearch } from './commands/search';
+import { registerEntities } from './commands/entities';
 import { registerAsk } from './commands/ask';
 import { registerExport } from './commands/export';
 import { registerZotero } from './commands/zotero';
@@ -26,6 +27,7 @@ export async function runCli(argv: string[]): Promise<void> {
   registerIngest(program);
   registerStatus(program);
   registerSearch(program);
+  registerEntities(program);
   registerAsk(program);
   registerExport(program);
   registerZotero(program);

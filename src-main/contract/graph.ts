@@ -175,7 +175,31 @@ export const graphEvents = {
   }),
 };
 
+/** One row of `graph:entities`: an entity with the documents that mention it. */
+export const EntityListItem = z.object({
+  id: EntityId,
+  name: z.string(),
+  type: z.string(),
+  aliases: z.array(z.string()),
+  evidenceCount: z.number().int().nonnegative(),
+  mentionCount: z.number().int().nonnegative(),
+  documents: z.array(z.object({ id: z.string(), title: z.string(), mentions: z.number().int() })),
+});
+export type EntityListItem = z.infer<typeof EntityListItem>;
+
+export const EntityListInput = z.object({
+  documentId: z.string().min(1).optional(),
+  type: z.string().min(1).max(100).optional(),
+  search: z.string().min(1).max(300).optional(),
+  limit: z.number().int().min(1).max(100_000).default(1000),
+});
+
 export const graphMethods = {
+  'graph:entities': method({
+    input: EntityListInput,
+    output: z.object({ entities: z.array(EntityListItem), total: z.number().int() }),
+    summary: 'Entities with type, aliases, the documents that mention them and mention counts.',
+  }),
   'graph:resolve': method({
     input: z.object({ term: z.string().min(1).max(300) }),
     output: ResolvedTerm,

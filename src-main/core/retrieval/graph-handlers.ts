@@ -9,6 +9,7 @@ import type { EvidenceRow } from '../store/graph/types';
 
 type GraphHandlers = Pick<
   ApiHandlers,
+  | 'graph:entities'
   | 'graph:resolve'
   | 'graph:search'
   | 'graph:subgraph'
@@ -46,6 +47,22 @@ const evidenceOf = (rows: EvidenceRow[], chunks: Map<string, ChunkInfo>) =>
 /** Handlers of the graph domain (graph:*): term resolution, evidence paths, explorer slices, curation. */
 export function createGraphHandlers(svc: RetrievalService): GraphHandlers {
   return {
+    async 'graph:entities'({ documentId, type, search, limit }) {
+      const c = await svc.context();
+      const res = await c.lib.graph.listEntities({ docId: documentId, type, search, limit });
+      return {
+        total: res.total,
+        entities: res.entities.map((e) => ({
+          id: e.id,
+          name: e.name,
+          type: e.type,
+          aliases: e.aliases,
+          evidenceCount: e.evidenceCount,
+          mentionCount: e.mentionCount,
+          documents: e.documents,
+        })),
+      };
+    },
     async 'graph:resolve'({ term }) {
       const c = await svc.context();
       return svc.metrics.time('resolve', () => resolveTerm(c.lib, c.tasks, c.data, c.names, term));

@@ -5,6 +5,7 @@ import { migrate } from './schema';
 import { documentOps } from './documents';
 import { evidenceOps } from './evidence';
 import { entityQueries } from './entities';
+import { entityListQueries } from './entity-list';
 import { pathQueries } from './paths';
 import { subgraphQueries } from './subgraph';
 import { extraOps } from './extras';
@@ -37,6 +38,7 @@ function build(db: KuzuDb, clock: Clock) {
     ...documentOps(db, clock, adjacency),
     ...evidenceOps(db, clock, adjacency),
     ...entityQueries(db, adjacency),
+    ...entityListQueries(db),
     ...pathQueries(db, adjacency),
     ...subgraphQueries(db, adjacency),
     ...extraOps(db, clock),

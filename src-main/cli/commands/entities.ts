@@ -1,0 +1,54 @@
+import type { Command } from 'commander';
+import type { EntityListItem } from '../../contract/graph';
+import { createMemoryLogger } from '../../core/deps';
+import { type GlobalOptions, bootFromOptions } from '../global-options';
+
+export function printEntities(entities: EntityListItem[], total: number): string {
+  if (!entities.length) return 'No entities.\n';
+  const lines = entities.map((e) => {
+    const aliases = e.aliases.filter((a) => a.toLowerCase() !== e.name.toLowerCase());
+    const docs = e.documents.map((d) => `${d.title || d.id} ×${d.mentions}`).join('; ');
+    return (
+      `${e.name} (${e.type}) — ${e.mentionCount} mention(s)` +
+      (aliases.length ? ` — also: ${aliases.join(', ')}` : '') +
+      `\n    in ${docs}`
+    );
+  });
+  const more = total > entities.length ? `\n(${total - entities.length} more; raise --limit)` : '';
+  return `${lines.join('\n')}${more}\n`;
+}
+
+/** `ariadne entities`: the library's entities with type, aliases, documents and mention counts. */
+export function registerEntities(program: Command) {
+  program
+    .command('entities')
+    .description('List entities with their type, aliases, the documents that mention them and mention counts')
+    .option('--doc <documentId>', 'only entities mentioned in this document')
+    .option('--type <type>', 'only entities of this type (e.g. "disease")')
+    .option('--search <text>', 'only entities whose name or an alias contains this text')
+    .option('--limit <n>', 'entities to list, most mentioned first', (v) => Number(v), 1000)
+    .option('--json', 'print as JSON')
+    .action(
+      async (
+        opts: { doc?: string; type?: string; search?: string; limit: number; json?: boolean },
+        cmd: Command,
+      ) => {
+        if (!Number.isInteger(opts.limit) || opts.limit < 1)
+          throw new Error('--limit must be a positive integer');
+        const g = cmd.optsWithGlobals<GlobalOptions>();
+        const { core } = await bootFromOptions(g, createMemoryLogger());
+        try {
+          core.ingest.scheduler.pause();
+          const res = await core.handlers['graph:entities'](
+            { documentId: opts.doc, type: opts.type, search: opts.search, limit: opts.limit },
+            { signal: new AbortController().signal, emit: () => undefined },
+          );
+          process.stdout.write(
+            opts.json ? JSON.stringify(res, null, 2) + '\n' : printEntities(res.entities, res.total),
+          );
+        } finally {
+          await core.close();
+        }
+      },
+    );
+}

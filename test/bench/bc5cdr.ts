@@ -1,0 +1,152 @@
+/**
+ * Entity and relation quality of the built-in engine on BioCreative V CDR (PubTator) abstracts.
+ * Usage: `npx tsx test/bench/bc5cdr.ts [--data FILE] [--direct] [--limit N]`.
+ *
+ * Default: every abstract (title + abstract as one .txt per PMID) is ingested with the built-in provider
+ * through the real pipeline into a temporary library, and the engine's output is read back as
+ * `ariadne entities --doc` reads it (`graph:entities`) plus each entity's evidence rows. `--direct` scores
+ * the extractor alone (no store, seconds instead of minutes) for quick iteration; its figures are close to
+ * but not the same as the pipeline's (no entity resolution).
+ *
+ * Prints mention-level P/R/F1 for Chemical and Disease, untyped and typed (Chemical ↔ compound/drug,
+ * Disease ↔ disease/phenotype), and CID relation P/R/F1 — for all documents and for the held-out quarter
+ * (PMID divisible by 4) that nothing in the engine was learned from. See bc5cdr/score.ts for the rules.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { findAbbreviations, groundExtraction } from '../../src-main/core/ingest/pipeline/postprocess';
+import { createBuiltinProvider } from '../../src-main/core/llm/builtin/builtin-provider';
+import { createTasks } from '../../src-main/core/llm/tasks';
+import { ctx, openCore, tempDir } from '../integration/ingest/harness';
+import { builtWorkerPaths } from './built-workers';
+import { isHeldOut, parsePubtator, type PubtatorDoc } from './bc5cdr/pubtator';
+import { ZERO, add, prf, scoreMentions, scoreRelations, type PredictedDoc, type Prf } from './bc5cdr/score';
+
+const { values } = parseArgs({
+  options: {
+    data: {
+      type: 'string',
+      default: path.resolve(import.meta.dirname, '../../../shared/data/bc5cdr-dev/CDR_dev200.PubTator.txt'),
+    },
+    direct: { type: 'boolean', default: false },
+    limit: { type: 'string' },
+  },
+});
+
+if (!fs.existsSync(values.data)) {
+  console.log(`No PubTator data at ${values.data}: nothing measured. Pass --data FILE (BC5CDR PubTator).`);
+  process.exit(0);
+}
+const docs = parsePubtator(fs.readFileSync(values.data, 'utf8')).slice(
+  0,
+  values.limit ? Number(values.limit) : undefined,
+);
+console.log(
+  `${docs.length} abstracts from ${values.data} (${values.direct ? 'extractor only' : 'pipeline'})`,
+);
+
+async function predictDirect(): Promise<Map<string, PredictedDoc>> {
+  const tasks = createTasks(createBuiltinProvider());
+  const out = new Map<string, PredictedDoc>();
+  const cpu0 = process.cpuUsage();
+  for (const d of docs) {
+    const text = `${d.title}\n\n${d.abstract}`;
+    const g = groundExtraction(await tasks.extract({ text }), text);
+    // Abbreviation partners become aliases, as entity resolution joins them in the pipeline.
+    const pairs = findAbbreviations(text);
+    const nameOf = new Map(g.entities.map((e) => [e.key, e.name]));
+    out.set(d.pmid, {
+      entities: g.entities.map((e) => ({
+        name: e.name,
+        type: e.type,
+        aliases: pairs.flatMap((p) =>
+          p.long.toLowerCase() === e.name.toLowerCase()
+            ? [p.short]
+            : p.short.toLowerCase() === e.name.toLowerCase()
+              ? [p.long]
+              : [],
+        ),
+      })),
+      relations: g.relations.map((r) => ({
+        source: nameOf.get(r.source) ?? r.source,
+        target: nameOf.get(r.target) ?? r.target,
+        keywords: r.keywords,
+      })),
+    });
+  }
+  const cpu = process.cpuUsage(cpu0);
+  console.log(`extraction CPU: ${((cpu.user + cpu.system) / 1000 / docs.length).toFixed(1)} ms per abstract`);
+  return out;
+}
+
+async function predictPipeline(): Promise<Map<string, PredictedDoc>> {
+  const dir = tempDir('ariadne-bc5cdr-docs-');
+  const files = docs.map((d) => {
+    const file = path.join(dir, `${d.pmid}.txt`);
+    fs.writeFileSync(file, `${d.title}\n\n${d.abstract}\n`);
+    return file;
+  });
+  const core = await openCore(
+    tempDir('ariadne-bc5cdr-lib-'),
+    createBuiltinProvider(),
+    {},
+    builtWorkerPaths(),
+  );
+  try {
+    const t0 = performance.now();
+    const res = await core.handlers['library:import']({ paths: files }, ctx());
+    await core.ingest.waitFor(res.added.map((a) => a.id));
+    console.log(`ingested in ${((performance.now() - t0) / 1000).toFixed(1)} s (wall, shared machine)`);
+    const graph = core.ingest.ctx.library.graph;
+    const out = new Map<string, PredictedDoc>();
+    for (const a of res.added) {
+      const pmid = a.fileName.replace(/\.txt$/, '');
+      const { entities } = await core.handlers['graph:entities']({ documentId: a.id, limit: 100_000 }, ctx());
+      const relations: PredictedDoc['relations'] = [];
+      const seen = new Set<string>();
+      for (const e of entities) {
+        for (const row of await graph.listEvidence(e.id)) {
+          if (row.docId !== a.id || seen.has(row.id)) continue;
+          seen.add(row.id);
+          relations.push({ source: row.sourceName, target: row.targetName, keywords: row.keywords });
+        }
+      }
+      out.set(pmid, { entities, relations });
+    }
+    return out;
+  } finally {
+    await core.close();
+  }
+}
+
+const predictions = values.direct ? await predictDirect() : await predictPipeline();
+
+function report(label: string, subset: PubtatorDoc[]) {
+  const sum = { untyped: ZERO, Chemical: ZERO, Disease: ZERO, rel: ZERO, relAll: ZERO };
+  for (const d of subset) {
+    const p = predictions.get(d.pmid) ?? { entities: [], relations: [] };
+    sum.untyped = add(sum.untyped, scoreMentions(d, p, 'untyped'));
+    sum.Chemical = add(sum.Chemical, scoreMentions(d, p, 'Chemical'));
+    sum.Disease = add(sum.Disease, scoreMentions(d, p, 'Disease'));
+    sum.rel = add(sum.rel, scoreRelations(d, p, true));
+    sum.relAll = add(sum.relAll, scoreRelations(d, p, false));
+  }
+  const line = (name: string, s: Prf) => {
+    const { p, r, f1 } = prf(s);
+    return `  ${name.padEnd(34)} P ${p.toFixed(3)}  R ${r.toFixed(3)}  F1 ${f1.toFixed(3)}   (${s.tp}/${s.predicted} predicted, ${s.found}/${s.gold} gold)`;
+  };
+  console.log(`\n${label} (${subset.length} abstracts)`);
+  console.log(line('untyped Chemical+Disease mentions', sum.untyped));
+  console.log(line('typed Chemical+Disease mentions', add(sum.Chemical, sum.Disease)));
+  console.log(line('  typed Chemical', sum.Chemical));
+  console.log(line('  typed Disease', sum.Disease));
+  console.log(line('CID relations (typed keywords)', sum.rel));
+  console.log(line('CID relations (incl. co-occurs with)', sum.relAll));
+}
+
+report('all', docs);
+report(
+  'held out (PMID % 4 = 0)',
+  docs.filter((d) => isHeldOut(d.pmid)),
+);
