@@ -16,6 +16,8 @@ export const BIOMEDICAL_ENTITY_TYPES = [
   'intervention',
   'clinical trial',
   'biomarker',
+  // Honest default: a term the engine cannot place in a finer type.
+  'concept',
 ] as const;
 
 /** Optional extension for ageing research, enabled per library. */

@@ -1,27 +1,17 @@
 import type { Extraction } from '../schemas';
-import { RELATION_VERBS, lexiconEntries, typeFromHead } from './lexicon';
-import { STOPWORDS, escapeRegExp, isProse, splitSentences, truncate } from './text';
+import { createJunkGate, type DocumentMeta } from './junk-gate';
+import { resolveOverlaps, sentenceMentions, typeOfPhrase, type Mention } from './mentions';
+import { analyse, type Sentence } from './nlp/words';
+import { sentenceRelations, type Placed } from './relations';
+import { termIndex, type TermIndex } from './terms';
+import { isProse, truncate } from './text';
 
 export interface RuleExtractOptions {
   entityTypes: readonly string[];
   longevity?: boolean;
+  /** The document's authors, affiliations, journal: never entities. */
+  meta?: DocumentMeta;
 }
-
-interface Span {
-  start: number;
-  end: number;
-  name: string;
-  type: string;
-  /** Lower wins when spans overlap: a defined abbreviation beats a lexicon hit beats a guess. */
-  rank: number;
-  definition?: string;
-}
-
-const NOT_SYMBOLS = new Set(
-  'DNA RNA mRNA USA UK EU WHO AND THE FOR NOT BUT ANOVA SD SEM SE CI OR HR RR BMI NIH FDA PhD MD II III IV VI ' +
-    'ATP ADP GTP NADH PCR USA USD ROS LOD ROC AUC IQR GWAS RCT NS HPLC'.split(' '),
-);
-const BINOMIAL_SUFFIX = /(us|a|is|um|ae|ii|i|ensis|ila|ans|ens|ica|ata|ella|ium|es)$/;
 
 /**
  * Schwartz & Hearst (2003): walk the short form right-to-left, matching each character inside the words
@@ -49,141 +39,88 @@ export function findLongForm(shortForm: string, before: string): string | null {
   return long;
 }
 
-function abbreviationSpans(sentence: string, typeOf: (t: string) => string | null): Span[] {
-  const spans: Span[] = [];
-  for (const m of sentence.matchAll(/\(([^()]{2,12})\)/g)) {
-    const sf = m[1]!.trim();
-    if (!/^[A-Za-z0-9][\w\-+α-ω]*$/.test(sf) || !/[A-Z]/.test(sf)) continue;
-    const before = sentence.slice(0, m.index).trimEnd();
+/** "long form (SF)" definitions of one sentence, typed by the mentions found inside the long form. */
+function definitions(s: Sentence, text: string, found: Mention[], terms: TermIndex): Mention[] {
+  const out: Mention[] = [];
+  const ws = s.words;
+  for (let k = 1; k + 2 < ws.length; k++) {
+    if (ws[k]!.text !== '(' || ws[k + 2]!.text !== ')') continue;
+    const sf = ws[k + 1]!.text;
+    if (sf.length < 2 || sf.length > 12 || !/^[A-Za-z0-9][\w\-+α-ω]*$/.test(sf) || !/[A-Z]/.test(sf))
+      continue;
+    const before = text.slice(s.start, ws[k]!.start).trimEnd();
     const maxWords = Math.min(sf.length + 5, sf.length * 2);
-    const wordsBefore = before.split(/\s+/).slice(-maxWords).join(' ');
-    const long = findLongForm(sf, wordsBefore);
-    if (!long || /[.;:]/.test(long)) continue;
-    const type = typeOf(long) ?? typeOf(sf) ?? 'biological process';
-    const start = before.length - long.length;
-    spans.push({ start, end: m.index! + m[0].length, name: long, type, rank: 0, definition: sf });
+    const long = findLongForm(sf, before.split(/\s+/).slice(-maxWords).join(' '));
+    if (!long || /[.;:,]/.test(long)) continue;
+    const start = s.start + before.length - long.length;
+    // The long form's own mention (or the one ending where it ends, its head) decides its type.
+    const inside = found
+      .filter((m) => m.start >= start && m.end <= s.start + before.length)
+      .sort((a, b) => b.end - a.end || a.start - b.start)[0];
+    const type = inside && inside.end === s.start + before.length ? inside.type : typeOfPhrase(long, terms);
+    out.push({ start, end: ws[k + 2]!.end, name: long, type, rank: 0, definition: sf });
   }
-  return spans;
+  return out;
 }
 
-function regexSpans(
-  sentence: string,
-  re: RegExp,
-  make: (m: RegExpMatchArray) => Omit<Span, 'start' | 'end'> | null,
-) {
-  const spans: Span[] = [];
-  for (const m of sentence.matchAll(re)) {
-    const s = make(m);
-    if (s) spans.push({ ...s, start: m.index!, end: m.index! + m[0].length });
-  }
-  return spans;
-}
-
-/** Rule-based extraction for the offline provider: deterministic, grounded, and typed where it can be. */
+/**
+ * The built-in engine's extraction: wink-nlp sentences and POS tags, then domain layers — abbreviation
+ * definitions, known terms, word shapes (INN stems, disease suffixes, enzymes, codes, symbols) — a junk
+ * gate, honest types (`concept` when nothing decides) and typed relations read from the sentence.
+ */
 export function ruleExtract(text: string, opts: RuleExtractOptions): Extraction {
   const allowed = new Set(opts.entityTypes);
-  const lexicon = lexiconEntries(!!opts.longevity);
-  const lexType = (t: string) => lexicon.find((e) => e.term.toLowerCase() === t.toLowerCase())?.type ?? null;
-  const typeOf = (t: string) => lexType(t) ?? typeFromHead(t);
-  const lexRes = lexicon.map((e) => ({
-    ...e,
-    re: new RegExp(`(?<![\\w-])${escapeRegExp(e.term)}(?![\\w-])`, /[A-Z]/.test(e.term) ? 'g' : 'gi'),
-  }));
-  const sentences = splitSentences(text);
+  const terms = termIndex(!!opts.longevity);
+  const isJunk = createJunkGate(opts.meta);
+  const fallback = allowed.has('concept') ? 'concept' : null;
   const aliases = new Map<string, { name: string; type: string }>();
-  // `abbreviated` keeps "AMPK (abbreviated …). " when a better describing sentence replaces the first one.
   const entities = new Map<
     string,
     { name: string; type: string; description: string; abbreviated: string; fromProse: boolean }
   >();
   const relationships: Extraction['relationships'] = [];
 
-  for (const sentence of sentences) {
-    const prose = isProse(sentence);
-    let spans: Span[] = abbreviationSpans(sentence, typeOf);
-    for (const s of spans) aliases.set(s.definition!, { name: s.name, type: s.type });
-    for (const [sf, target] of aliases) {
-      const re = new RegExp(`(?<![\\w-])${escapeRegExp(sf)}(?![\\w-])`, 'g');
-      spans.push(...regexSpans(sentence, re, () => ({ ...target, rank: 1 })));
+  for (const s of analyse(text)) {
+    const prose = isProse(s.text);
+    const found = sentenceMentions(s, text, terms);
+    const defs = definitions(s, text, found, terms);
+    for (const d of defs) aliases.set(d.definition!, { name: d.name, type: d.type });
+    const mentions: Mention[] = [...defs, ...found];
+    for (const w of s.words) {
+      const target = aliases.get(w.text);
+      if (target)
+        mentions.push({ start: w.start, end: w.end, name: target.name, type: target.type, rank: 1 });
     }
-    for (const e of lexRes)
-      spans.push(...regexSpans(sentence, e.re, (m) => ({ name: m[0], type: e.type, rank: 2 })));
-    spans.push(
-      ...regexSpans(sentence, /(?<![\w-])([A-Z][a-z]{2,}) ([a-z]{3,})(?![\w-])/g, (m) =>
-        !STOPWORDS.has(m[1]!.toLowerCase()) && BINOMIAL_SUFFIX.test(m[2]!) && !STOPWORDS.has(m[2]!)
-          ? { name: m[0], type: 'organism', rank: 3 }
-          : null,
-      ),
-      ...regexSpans(
-        sentence,
-        /(?<![\w-])([A-Z][A-Z0-9]{1,6}(?:-[0-9A-Zα-ω]{1,3})?|[a-z]{1,2}[A-Z][A-Za-z0-9]{1,6})(?![\w-])/g,
-        (m) => {
-          const sym = m[0];
-          if (NOT_SYMBOLS.has(sym) || !(/\d/.test(sym) || sym.length >= 3)) return null;
-          return {
-            name: sym,
-            type: lexType(sym) ?? (/^[A-Z]+\d+[A-Z]?$/.test(sym) ? 'gene' : 'protein'),
-            rank: 4,
-          };
-        },
-      ),
-      ...regexSpans(sentence, /(?<![\w-])[A-Z][a-z]+(?:[ -][A-Z][a-z]+){1,3}(?![\w-])/g, (m) => {
-        const name = m[0].replace(
-          /^(?:(?:The|A|An|In|On|Of|We|Our|This|These|That|Those|For|And|With)\s)+/,
-          '',
-        );
-        const type = name.includes(' ') || name.includes('-') ? typeOf(name) : null;
-        return type ? { name, type, rank: 5 } : null;
-      }),
-      ...regexSpans(sentence, /(?<![\w-])[a-z0-9]+(?:-[a-z0-9]+)+ [a-z]{4,}(?![\w-])/g, (m) => {
-        const head = m[0].split(' ').pop()!;
-        const type = lexType(head) ?? typeFromHead(head);
-        return type && type !== 'biological process' && type !== 'compound/drug'
-          ? { name: m[0], type, rank: 6 }
-          : null;
-      }),
-    );
-    spans = spans.filter((s) => allowed.has(s.type));
-    spans.sort((a, b) => a.rank - b.rank || b.end - b.start - (a.end - a.start) || a.start - b.start);
-    const taken: Span[] = [];
-    for (const s of spans) if (!taken.some((t) => s.start < t.end && t.start < s.end)) taken.push(s);
-    taken.sort((a, b) => a.start - b.start);
-
-    const inSentence: string[] = [];
-    for (const s of taken) {
-      const key = s.name.toLowerCase();
+    const placed: Placed[] = [];
+    for (const m of resolveOverlaps(mentions)) {
+      const type = allowed.has(m.type) ? m.type : fallback;
+      if (!type || isJunk(m.name)) continue;
+      const key = m.name.toLowerCase();
       const known = entities.get(key);
       // A title or heading names an entity but does not describe it: the first sentence of running text does.
       if (!known || (prose && !known.fromProse)) {
-        const abbreviated = s.definition
-          ? `${s.name} (abbreviated ${s.definition}). `
+        const abbreviated = m.definition
+          ? `${m.name} (abbreviated ${m.definition}). `
           : (known?.abbreviated ?? '');
         entities.set(key, {
-          name: known?.name ?? s.name,
-          type: known?.type ?? s.type,
-          description: `${abbreviated}${truncate(sentence, 400)}`,
+          name: known?.name ?? m.name,
+          type: known?.type ?? type,
+          description: `${abbreviated}${truncate(s.text, 400)}`,
           abbreviated,
           fromProse: prose,
         });
       }
-      const name = (known ?? entities.get(key)!).name;
-      if (!inSentence.includes(name)) inSentence.push(name);
+      const e = entities.get(key)!;
+      placed.push({ name: e.name, type: e.type, start: m.start, end: m.end });
     }
-    const keywords = RELATION_VERBS.filter(([re]) => re.test(sentence))
-      .map(([, k]) => k)
-      .slice(0, 3);
-    const ends = inSentence.slice(0, 5);
-    for (let i = 0; i < ends.length; i++) {
-      for (let j = i + 1; j < ends.length; j++) {
-        relationships.push({
-          source_entity: ends[i]!,
-          target_entity: ends[j]!,
-          relationship_keywords: keywords.length ? keywords : ['co-occurs with'],
-          relationship_description: truncate(sentence, 1900),
-        });
-      }
-    }
+    relationships.push(...sentenceRelations(s, text, placed));
   }
+  // Typed relations rank above co-occurrence: they come first, whichever sentence they are from.
+  relationships.sort(
+    (a, b) =>
+      Number(a.relationship_keywords[0] === 'co-occurs with') -
+      Number(b.relationship_keywords[0] === 'co-occurs with'),
+  );
   return {
     entities: [...entities.values()].map((e) => ({
       entity_name: e.name,

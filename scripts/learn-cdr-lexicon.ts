@@ -1,0 +1,72 @@
+/**
+ * Learns the built-in engine's chemical and disease term list from BioCreative V CDR (PubTator) abstracts,
+ * reproducibly: `npx tsx scripts/learn-cdr-lexicon.ts [--data FILE]` rewrites
+ * src-main/core/llm/builtin/data/cdr-terms.json.
+ *
+ * Only the tuning part is read (PMIDs not divisible by 4; test/bench/bc5cdr/pubtator.ts `isHeldOut`), so
+ * the held-out quarter measures the engine on abstracts it has never seen. A term is kept when its
+ * annotated occurrences are at least 60% of its whole-word occurrences in those abstracts (so "is", once the
+ * abbreviation of a stroke, is not), and a short capitalised abbreviation only when two or more abstracts
+ * annotate it (most are defined per abstract, and the engine learns those from the text).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { isHeldOut, parsePubtator } from '../test/bench/bc5cdr/pubtator';
+
+const root = path.resolve(import.meta.dirname, '..');
+const { values } = parseArgs({
+  options: {
+    data: {
+      type: 'string',
+      default: path.resolve(root, '../shared/data/bc5cdr-dev/CDR_dev200.PubTator.txt'),
+    },
+  },
+});
+const docs = parsePubtator(fs.readFileSync(values.data, 'utf8')).filter((d) => !isHeldOut(d.pmid));
+
+const isWordChar = (c: string | undefined) => !!c && /[\p{L}\p{N}]/u.test(c);
+function countOccurrences(text: string, term: string): number {
+  let n = 0;
+  for (let i = text.indexOf(term); i >= 0; i = text.indexOf(term, i + 1))
+    if (!isWordChar(text[i - 1]) && !isWordChar(text[i + term.length])) n++;
+  return n;
+}
+
+const stats = new Map<string, { Chemical: number; Disease: number; docs: Set<string>; abbrev: boolean }>();
+for (const d of docs) {
+  for (const m of d.mentions) {
+    const t = m.text.toLowerCase();
+    const s = stats.get(t) ?? { Chemical: 0, Disease: 0, docs: new Set<string>(), abbrev: false };
+    s[m.type]++;
+    s.docs.add(d.pmid);
+    if (/^[A-Z0-9-]{2,6}$/.test(m.text) || (/[A-Z].*[A-Z]/.test(m.text) && m.text.length <= 6))
+      s.abbrev = true;
+    stats.set(t, s);
+  }
+}
+const texts = docs.map((d) => d.text.toLowerCase());
+const chemical: string[] = [];
+const disease: string[] = [];
+for (const [term, s] of [...stats.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+  if (term.length < 3) continue;
+  if (s.abbrev && s.docs.size < 2) continue;
+  const annotated = s.Chemical + s.Disease;
+  const seen = texts.reduce((n, t) => n + countOccurrences(t, term), 0);
+  if (annotated < 0.6 * seen) continue;
+  (s.Chemical >= s.Disease ? chemical : disease).push(term);
+}
+const out = {
+  source:
+    'Learned by scripts/learn-cdr-lexicon.ts from the BioCreative V CDR corpus (Li et al., Database 2016:baw068), ' +
+    'tuning abstracts only (PMID not divisible by 4)',
+  licence:
+    'NCBI public-domain notice ("United States Government Work"): no restriction on use or reproduction',
+  chemical,
+  disease,
+};
+const file = path.join(root, 'src-main/core/llm/builtin/data/cdr-terms.json');
+fs.writeFileSync(file, JSON.stringify(out, null, 1) + '\n');
+console.log(
+  `${chemical.length} chemical and ${disease.length} disease terms from ${docs.length} abstracts → ${file}`,
+);

@@ -1,0 +1,59 @@
+import { STOPWORDS } from './text';
+
+/** What the document itself says is not an entity: its authors, affiliations, journal and publisher. */
+export interface DocumentMeta {
+  authors?: readonly string[];
+  affiliations?: readonly string[];
+  journal?: string;
+  publisher?: string;
+}
+
+const HEADINGS = new Set(
+  (
+    'abstract introduction background method methods materials results result discussion conclusion conclusions ' +
+    'references acknowledgements acknowledgments objective objectives aim aims purpose design setting findings ' +
+    'keywords summary appendix supplementary contents funding'
+  ).split(' '),
+);
+const ORGANISATION_WORDS =
+  /\b(publishing|publishers?|press|journal|university|universit[àé]|institute|department|hospital|college|school|corporation|inc|ltd|gmbh|society|foundation|ministry|centre|center)\b/i;
+const LABEL = /^(fig|figs|figure|figures|table|tables|supplementary|appendix|panel|scheme|eq|equation)\b/i;
+const MEASUREMENT =
+  /^[<>≤≥~±]?\d+(?:[.,]\d+)?\s*(?:-\s*)?(?:fold|%|percent|mg|g|kg|ml|l|µg|ug|ng|pg|mm|cm|m|h|hr|hrs|hours?|min|minutes?|s|sec|days?|weeks?|months?|years?|mmol|mol|µm|um|nm|mm|µmol|iu|u|units?|times)\b/i;
+
+/**
+ * The junk gate: names that are never entities whatever a rule matched — section headings, people and
+ * organisations named in the document's metadata, journal and publisher names, figure and table labels,
+ * bare numbers and measurements ("250-fold decrease"), sentence fragments ("Treatment requires") and
+ * respondent or sample codes (R1 … R7).
+ */
+export function createJunkGate(meta: DocumentMeta = {}) {
+  const known = new Set<string>();
+  const addName = (s: string | undefined) => {
+    if (!s) return;
+    const low = s.trim().toLowerCase();
+    if (low.length < 2) return;
+    known.add(low);
+    // "Douglas J. Smith": each name part alone ("Smith", "DOUGLAS") is the person too.
+    for (const part of low.split(/[\s,;]+/)) if (part.replace(/\./g, '').length > 2) known.add(part);
+  };
+  meta.authors?.forEach(addName);
+  meta.affiliations?.forEach((a) => known.add(a.trim().toLowerCase()));
+  if (meta.journal) known.add(meta.journal.trim().toLowerCase());
+  if (meta.publisher) known.add(meta.publisher.trim().toLowerCase());
+
+  return function isJunk(name: string): boolean {
+    const n = name.trim();
+    const low = n.toLowerCase();
+    if (n.length < 2 || !/\p{L}/u.test(n)) return true;
+    if (HEADINGS.has(low)) return true;
+    if (known.has(low)) return true;
+    if (ORGANISATION_WORDS.test(n)) return true;
+    if (LABEL.test(n)) return true;
+    if (MEASUREMENT.test(n)) return true;
+    if (/^[A-Z]\d{1,2}$/.test(n)) return true;
+    const words = low.split(/\s+/);
+    if (words.length > 1 && (STOPWORDS.has(words[0]!) || STOPWORDS.has(words.at(-1)!))) return true;
+    return false;
+  };
+}

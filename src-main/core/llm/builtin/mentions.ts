@@ -1,0 +1,177 @@
+import { typeFromHead } from './lexicon';
+import {
+  DISEASE_HEADS,
+  PROTEIN_HEADS,
+  chemicalWord,
+  diseaseWord,
+  enzymeWord,
+  isCompoundCode,
+  isGeneSymbol,
+} from './morphology';
+import type { Sentence, Word } from './nlp/words';
+import type { TermIndex } from './terms';
+
+/** A typed mention in the text: character offsets, and how sure the rule that found it is. */
+export interface Mention {
+  start: number;
+  end: number;
+  name: string;
+  type: string;
+  /** Lower wins when mentions overlap: a defined abbreviation beats a known term beats a word shape. */
+  rank: number;
+  /** Set on a long form defined with an abbreviation in this text: the short form. */
+  definition?: string;
+}
+
+/** "X-induced Y": the part before the suffix names the cause (almost always a chemical in pharmacology). */
+export const CAUSE_SUFFIXES = [
+  '-induced',
+  '-associated',
+  '-related',
+  '-treated',
+  '-evoked',
+  '-mediated',
+  '-dependent',
+];
+
+/** Modifiers that belong to a disease name ("acute renal failure") vs. words that only grade it. */
+const NOT_MODIFIERS = new Set(
+  (
+    'severe mild moderate significant possible probable transient reversible fatal rare new common several ' +
+    'other such this that these those its their his her our any some many most more less same both each ' +
+    'clinical drug patients patient induced related associated treated potential marked serious subsequent ' +
+    'early late previous prior further total overall high low increased decreased reduced risk onset'
+  ).split(' '),
+);
+const MODIFIER_POS = new Set(['ADJ', 'NOUN', 'PROPN']);
+
+const isLowerish = (w: Word) => w.text === w.lower || (w.first && w.text.slice(1) === w.lower.slice(1));
+
+function phraseAt(s: Sentence, text: string, i: number, n: number): string {
+  return text
+    .slice(s.words[i]!.start, s.words[i + n - 1]!.end)
+    .toLowerCase()
+    .split(/\s+/)
+    .join(' ');
+}
+
+/** Known terms, longest first at each position. */
+function termMentions(s: Sentence, text: string, terms: TermIndex): Mention[] {
+  const out: Mention[] = [];
+  const ws = s.words;
+  for (let i = 0; i < ws.length; i++) {
+    for (let n = Math.min(terms.maxWords, ws.length - i); n >= 1; n--) {
+      const type = terms.types.get(phraseAt(s, text, i, n));
+      if (!type) continue;
+      const start = ws[i]!.start;
+      const end = ws[i + n - 1]!.end;
+      out.push({ start, end, name: text.slice(start, end), type, rank: 1 });
+      break;
+    }
+  }
+  return out;
+}
+
+/** A cause prefix of a glued word: "cocaine" in "cocaine-induced", "L-dopa" in "L-dopa-induced". */
+function causePrefix(w: Word): Mention | null {
+  for (const suf of CAUSE_SUFFIXES) {
+    if (w.lower.length > suf.length + 2 && w.lower.endsWith(suf)) {
+      const name = w.text.slice(0, -suf.length);
+      if (!/[A-Za-z]{2}/.test(name)) return null;
+      return { start: w.start, end: w.start + name.length, name, type: 'compound/drug', rank: 3 };
+    }
+  }
+  return null;
+}
+
+/** Word-shape mentions: INN stems, disease suffixes, enzymes, compound codes and symbols, "X receptor". */
+function shapeMentions(s: Sentence, text: string): Mention[] {
+  const out: Mention[] = [];
+  const ws = s.words;
+  const single = (w: Word, type: string, rank: number) =>
+    out.push({ start: w.start, end: w.end, name: w.text, type, rank });
+  for (let i = 0; i < ws.length; i++) {
+    const w = ws[i]!;
+    if (w.pos === 'PUNCT' || w.pos === 'SYM' || w.pos === 'NUM') continue;
+    const cause = causePrefix(w);
+    if (cause) {
+      out.push(cause);
+      continue;
+    }
+    if (isCompoundCode(w.text)) single(w, 'compound/drug', 4);
+    else if (isGeneSymbol(w.text)) single(w, /^[A-Z]+\d+[A-Z]?$/.test(w.text) ? 'gene' : 'protein', 5);
+    else if (w.pos === 'VERB' || w.pos === 'ADV' || w.pos === 'AUX' || !isLowerish(w)) {
+      if (w.pos !== 'PROPN' || !chemicalWord(w.text)) continue;
+      single(w, 'compound/drug', 3);
+    } else if (diseaseWord(w.text)) out.push(diseasePhrase(s, text, i, i + 1));
+    else if (DISEASE_HEADS.has(w.lower) && i > 0 && isModifier(ws[i - 1]!))
+      out.push(diseasePhrase(s, text, i, i + 1));
+    else if (chemicalWord(w.text)) {
+      // "X acid", "X chloride": the chemical is the two words.
+      const next = ws[i + 1];
+      if (next && /^(acid|chloride|sulfate|hydrochloride|oxide|citrate|acetate)$/.test(next.lower)) {
+        out.push({
+          start: w.start,
+          end: next.end,
+          name: text.slice(w.start, next.end),
+          type: 'compound/drug',
+          rank: 3,
+        });
+        i++;
+      } else single(w, 'compound/drug', 3);
+    } else if (enzymeWord(w.text)) single(w, 'protein', 3);
+    else if (PROTEIN_HEADS.has(w.lower) && i > 0 && isModifier(ws[i - 1]!) && ws[i - 1]!.pos !== 'ADJ') {
+      const start = ws[i - 1]!.start;
+      out.push({ start, end: w.end, name: text.slice(start, w.end), type: 'protein', rank: 3 });
+    }
+  }
+  return out;
+}
+
+function isModifier(w: Word): boolean {
+  return (
+    MODIFIER_POS.has(w.pos) &&
+    isLowerish(w) &&
+    /^[a-z][a-z'-]*$/.test(w.lower) &&
+    w.lower.length > 2 &&
+    !NOT_MODIFIERS.has(w.lower) &&
+    !CAUSE_SUFFIXES.some((x) => w.lower.endsWith(x)) &&
+    !chemicalWord(w.text)
+  );
+}
+
+/** A disease word or head with the modifiers before it that belong to the name (at most three). */
+function diseasePhrase(s: Sentence, text: string, from: number, to: number): Mention {
+  let i = from;
+  while (i > 0 && from - i < 3 && isModifier(s.words[i - 1]!)) i--;
+  const start = s.words[i]!.start;
+  const end = s.words[to - 1]!.end;
+  return { start, end, name: text.slice(start, end), type: 'disease', rank: 2 };
+}
+
+/** All candidate mentions of one sentence, before overlaps are resolved. */
+export function sentenceMentions(s: Sentence, text: string, terms: TermIndex): Mention[] {
+  return [...termMentions(s, text, terms), ...shapeMentions(s, text)];
+}
+
+/** A type for a long form with no other evidence: its head's shape, else a neutral concept. */
+export function typeOfPhrase(phrase: string, terms: TermIndex): string {
+  const low = phrase.toLowerCase();
+  const known = terms.types.get(low);
+  if (known) return known;
+  const head = low.split(/\s+/).pop() ?? '';
+  if (diseaseWord(head) || DISEASE_HEADS.has(head)) return 'disease';
+  if (chemicalWord(head)) return 'compound/drug';
+  if (enzymeWord(head) || PROTEIN_HEADS.has(head)) return 'protein';
+  return typeFromHead(phrase) ?? 'concept';
+}
+
+/** Keeps the best of overlapping mentions (rank, then length), in text order. */
+export function resolveOverlaps(mentions: Mention[]): Mention[] {
+  const sorted = [...mentions].sort(
+    (a, b) => a.rank - b.rank || b.end - b.start - (a.end - a.start) || a.start - b.start,
+  );
+  const taken: Mention[] = [];
+  for (const m of sorted) if (!taken.some((t) => m.start < t.end && t.start < m.end)) taken.push(m);
+  return taken.sort((a, b) => a.start - b.start);
+}

@@ -1,0 +1,100 @@
+import { wink } from '../../../nlp/wink';
+
+/**
+ * A word of running text as the built-in extractor sees it: wink-nlp's tokens, with tokens written without
+ * a space between them and joined by a hyphen, slash or digit-letter seam glued back into one word
+ * ("angiotensin-converting", "33RE-treated", "H2-receptor"), because biomedical names are written that way.
+ */
+export interface Word {
+  text: string;
+  lower: string;
+  /** Character offsets in the analysed text. */
+  start: number;
+  end: number;
+  /** wink-nlp's universal POS tag of the word's last token (its head). */
+  pos: string;
+  /** True for a word starting a sentence (its capital says nothing). */
+  first: boolean;
+}
+
+export interface Sentence {
+  text: string;
+  start: number;
+  end: number;
+  words: Word[];
+}
+
+const GLUE = new Set(['-', '/', '+', "'", '’']);
+const isAlnum = (s: string) => /^[\p{L}\p{N}]/u.test(s);
+
+/** Sentences of words with offsets and POS tags; one wink-nlp pass over the whole text. */
+export function analyse(text: string): Sentence[] {
+  const nlp = wink();
+  const its = nlp.its;
+  const doc = nlp.readDoc(text);
+  const toks = doc.tokens();
+  const values = toks.out() as string[];
+  const pos = toks.out(its.pos) as string[];
+  const spaces = toks.out(its.precedingSpaces) as string[];
+  // Offsets: wink-nlp keeps the spacing before every token, so walking the text recovers each token's start.
+  const starts: number[] = new Array(values.length);
+  let at = 0;
+  for (let i = 0; i < values.length; i++) {
+    at += spaces[i]!.length;
+    const found = text.indexOf(values[i]!, at);
+    // A normalised token (rare: quotes, ellipses) is not found verbatim; keep the running offset then.
+    if (found >= 0 && found - at <= 2) at = found;
+    starts[i] = at;
+    at += values[i]!.length;
+  }
+  const spans = doc.sentences().out(its.span) as unknown as [number, number][];
+  const out: Sentence[] = [];
+  const flush = (words: Word[]) => {
+    if (!words.length) return;
+    const start = words[0]!.start;
+    const end = words.at(-1)!.end;
+    out.push({ text: text.slice(start, end), start, end, words });
+  };
+  for (const [s, e] of spans) {
+    let words: Word[] = [];
+    let i = s;
+    while (i <= e) {
+      if (pos[i] === 'SPACE') {
+        // A blank line ends a sentence: a heading or an author line is a piece of its own, not glued to
+        // the sentence after it.
+        if (values[i]!.includes('\n')) {
+          flush(words);
+          words = [];
+        }
+        i++;
+        continue;
+      }
+      let j = i;
+      // Glue: no space before the next token, and either it or the current one is a hyphen-like joiner
+      // between alphanumerics, or two alphanumeric tokens touch ("33" "RE").
+      while (j < e && spaces[j + 1] === '') {
+        const cur = values[j]!;
+        const next = values[j + 1]!;
+        const after = values[j + 2];
+        const joinsNext =
+          (isAlnum(cur) && isAlnum(next)) ||
+          (GLUE.has(next) &&
+            isAlnum(cur) &&
+            after !== undefined &&
+            j + 2 <= e &&
+            spaces[j + 2] === '' &&
+            isAlnum(after)) ||
+          (GLUE.has(cur) && isAlnum(next) && j > i);
+        if (!joinsNext) break;
+        j++;
+      }
+      const start = starts[i]!;
+      const end = starts[j]! + values[j]!.length;
+      const w = text.slice(start, end);
+      words.push({ text: w, lower: w.toLowerCase(), start, end, pos: pos[j]!, first: words.length === 0 });
+      i = j + 1;
+    }
+    flush(words);
+  }
+  return out;
+}

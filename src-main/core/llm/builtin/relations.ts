@@ -1,0 +1,146 @@
+import type { Extraction } from '../schemas';
+import type { Sentence } from './nlp/words';
+import { truncate } from './text';
+
+/** An entity mention placed in its sentence: the entity's name, its type and where it is. */
+export interface Placed {
+  name: string;
+  type: string;
+  start: number;
+  end: number;
+}
+
+type Rel = Extraction['relationships'][number];
+
+/** Trigger word stems → relationship keyword. Checked with `startsWith` on lower-cased words. */
+const TRIGGERS: [string[], string][] = [
+  [['inhibit', 'block', 'antagoniz', 'antagonis'], 'inhibits'],
+  [['activat', 'stimulat'], 'activates'],
+  [['induc', 'provok', 'elicit', 'evok', 'precipitat', 'trigger'], 'induces'],
+  [['caus', 'produc', 'result in', 'lead to', 'led to', 'leads to'], 'causes'],
+  [['treat', 'allevia', 'amelior', 'reliev', 'cure', 'cured', 'prevent', 'protect', 'revers'], 'treats'],
+  [['bind', 'bound'], 'binds'],
+  [['increas', 'elevat', 'enhanc', 'potentiat', 'upregulat', 'up-regulat', 'augment', 'rais'], 'increases'],
+  [
+    [
+      'decreas',
+      'reduc',
+      'lower',
+      'attenuat',
+      'diminish',
+      'downregulat',
+      'down-regulat',
+      'suppress',
+      'abolish',
+    ],
+    'decreases',
+  ],
+  [['associat', 'correlat', 'linked', 'relat'], 'associated with'],
+];
+/** Words that attach a consequence to the chemical before it: "Y after X", "Y following X", "Y due to X". */
+const AFTER = new Set(['after', 'following', 'during', 'upon', 'from']);
+const DUE = [
+  'due to',
+  'secondary to',
+  'caused by',
+  'induced by',
+  'produced by',
+  'associated with',
+  'attributed to',
+];
+const CHEMICAL = 'compound/drug';
+const DISEASES = new Set(['disease', 'phenotype']);
+
+function keywordOf(word: string): string | null {
+  for (const [stems, k] of TRIGGERS) if (stems.some((s) => word.startsWith(s))) return k;
+  return null;
+}
+
+/**
+ * The relation a sentence states between two of its mentions, from the words between them: a verb or a
+ * chemical-induced-disease pattern gives the keyword and the direction ("Y induced by X" runs X → Y).
+ * Null when nothing but co-occurrence holds.
+ */
+function relationBetween(
+  s: Sentence,
+  text: string,
+  a: Placed,
+  b: Placed,
+): { src: Placed; dst: Placed; k: string } | null {
+  // "X-induced Y": the cause suffix glued to a's word, with b right after it.
+  const glued = text.slice(a.end, b.start).toLowerCase();
+  const gluedMatch = /^-(induced|associated|related|evoked|mediated)\s+(?:\S+\s+){0,3}$/.exec(glued);
+  if (gluedMatch)
+    return {
+      src: a,
+      dst: b,
+      k: gluedMatch[1] === 'induced' || gluedMatch[1] === 'evoked' ? 'induces' : 'associated with',
+    };
+  const between = s.words.filter((w) => w.start >= a.end && w.end <= b.start);
+  if (between.length > 20) return null;
+  const phrase = between.map((w) => w.lower).join(' ');
+  if (/^(,\s*)?(is|are|was|were) (a|an|one of the) /.test(phrase) || /^, (a|an) /.test(phrase))
+    if (between.length <= 6) return { src: a, dst: b, k: 'is a' };
+  const passive = / by$| by (the|a|an)$/.test(phrase) || / with$/.test(phrase);
+  for (const due of DUE) {
+    if (phrase.endsWith(due) || phrase.includes(`${due} `)) {
+      const k = due.startsWith('associated')
+        ? 'associated with'
+        : due.startsWith('produced')
+          ? 'causes'
+          : 'induces';
+      return { src: b, dst: a, k };
+    }
+  }
+  if (
+    a.type !== CHEMICAL &&
+    b.type === CHEMICAL &&
+    between.length <= 6 &&
+    between.some((w) => AFTER.has(w.lower))
+  )
+    return { src: b, dst: a, k: 'induces' };
+  for (const w of between) {
+    const k = keywordOf(w.lower);
+    if (!k || (w.pos === 'NOUN' && k !== 'treats' && between.length > 8)) continue;
+    // "Y treated with X", "Y was induced by X": the later mention acts on the earlier one.
+    return passive || (w.lower.endsWith('ed') && between.at(-1)?.lower === 'by')
+      ? { src: b, dst: a, k }
+      : { src: a, dst: b, k };
+  }
+  return null;
+}
+
+/**
+ * Relationships of one sentence: typed ones where the words between two mentions say what holds, and
+ * "co-occurs with" for nearby pairs only when nothing else links them; typed ones come first.
+ */
+export function sentenceRelations(s: Sentence, text: string, placed: Placed[]): Rel[] {
+  const typed: Rel[] = [];
+  const loose: Rel[] = [];
+  const description = truncate(s.text, 1900);
+  const ends = placed.slice(0, 8);
+  for (let i = 0; i < ends.length; i++) {
+    for (let j = i + 1; j < ends.length; j++) {
+      const a = ends[i]!;
+      const b = ends[j]!;
+      if (a.name === b.name) continue;
+      const r = relationBetween(s, text, a, b);
+      if (r) {
+        typed.push({
+          source_entity: r.src.name,
+          target_entity: r.dst.name,
+          relationship_keywords: [r.k],
+          relationship_description: description,
+        });
+      } else if (j - i <= 2 && !(DISEASES.has(a.type) && DISEASES.has(b.type))) {
+        loose.push({
+          source_entity: a.name,
+          target_entity: b.name,
+          relationship_keywords: ['co-occurs with'],
+          relationship_description: description,
+        });
+      }
+    }
+  }
+  return [...typed, ...loose];
+}

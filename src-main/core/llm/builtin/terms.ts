@@ -1,0 +1,31 @@
+import cdr from './data/cdr-terms.json';
+import { lexiconEntries } from './lexicon';
+
+export interface TermIndex {
+  /** Lower-cased term (single spaces) → type. */
+  types: Map<string, string>;
+  /** Most words in a term, so a lookup tries no longer phrases. */
+  maxWords: number;
+}
+
+const indexes = new Map<boolean, TermIndex>();
+
+/**
+ * Every known term, looked up by exact lower-cased phrase: the general lexicon (lexicon.ts) and the
+ * chemical/disease list learned from BC5CDR (data/cdr-terms.json, with its source and licence). A Map
+ * lookup per phrase instead of one regular expression per entry: ~900 entries cost nothing per sentence.
+ */
+export function termIndex(longevity: boolean): TermIndex {
+  let idx = indexes.get(longevity);
+  if (idx) return idx;
+  const types = new Map<string, string>();
+  for (const t of cdr.chemical) types.set(t, 'compound/drug');
+  for (const t of cdr.disease) types.set(t, 'disease');
+  // The general lexicon wins where both know a term: it carries the finer types (phenotype, anatomy …).
+  for (const e of lexiconEntries(longevity)) types.set(e.term.toLowerCase(), e.type);
+  let maxWords = 1;
+  for (const t of types.keys()) maxWords = Math.max(maxWords, t.split(' ').length);
+  idx = { types, maxWords: Math.min(maxWords, 6) };
+  indexes.set(longevity, idx);
+  return idx;
+}
