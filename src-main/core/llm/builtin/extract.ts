@@ -51,7 +51,7 @@ function definitions(s: Sentence, text: string, found: Mention[], terms: TermInd
     const before = text.slice(s.start, ws[k]!.start).trimEnd();
     const maxWords = Math.min(sf.length + 5, sf.length * 2);
     const long = findLongForm(sf, before.split(/\s+/).slice(-maxWords).join(' '));
-    if (!long || /[.;:,]/.test(long)) continue;
+    if (!long || /[.;:,()[\]]/.test(long)) continue;
     const start = s.start + before.length - long.length;
     // The long form's own mention (or the one ending where it ends, its head) decides its type.
     const inside = found

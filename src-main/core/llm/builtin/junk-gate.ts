@@ -16,7 +16,13 @@ const HEADINGS = new Set(
   ).split(' '),
 );
 const ORGANISATION_WORDS =
-  /\b(publishing|publishers?|press|journal|university|universit[àé]|institute|department|hospital|college|school|corporation|inc|ltd|gmbh|society|foundation|ministry|centre|center)\b/i;
+  /\b(publishing|publishers?|press|journal|university|universit[àé]|institute|department|hospital|college|school|corporation|organi[sz]ation|inc|ltd|gmbh|society|foundation|ministry|centre|center)\b/i;
+/** Statistics named in a paper's methods: real terms, but not entities of its subject. */
+const STATISTICS = new Set(
+  ('confidence interval|odds ratio|hazard ratio|relative risk|risk ratio|standard deviation|standard error|' +
+    'interquartile range|area under the curve|coefficient of variation|intraclass correlation coefficient|' +
+    'analysis of variance|mean difference|p value').split('|'),
+);
 const LABEL = /^(fig|figs|figure|figures|table|tables|supplementary|appendix|panel|scheme|eq|equation)\b/i;
 const MEASUREMENT =
   /^[<>≤≥~±]?\d+(?:[.,]\d+)?\s*(?:-\s*)?(?:fold|%|percent|mg|g|kg|ml|l|µg|ug|ng|pg|mm|cm|m|h|hr|hrs|hours?|min|minutes?|s|sec|days?|weeks?|months?|years?|mmol|mol|µm|um|nm|mm|µmol|iu|u|units?|times)\b/i;
@@ -46,7 +52,7 @@ export function createJunkGate(meta: DocumentMeta = {}) {
     const n = name.trim();
     const low = n.toLowerCase();
     if (n.length < 2 || !/\p{L}/u.test(n)) return true;
-    if (HEADINGS.has(low)) return true;
+    if (HEADINGS.has(low) || STATISTICS.has(low)) return true;
     if (known.has(low)) return true;
     if (ORGANISATION_WORDS.test(n)) return true;
     if (LABEL.test(n)) return true;

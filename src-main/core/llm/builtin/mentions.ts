@@ -72,12 +72,27 @@ function termMentions(s: Sentence, text: string, terms: TermIndex): Mention[] {
   return out;
 }
 
-/** A cause prefix of a glued word: "cocaine" in "cocaine-induced", "L-dopa" in "L-dopa-induced". */
-function causePrefix(w: Word): Mention | null {
+/** Causes that are not chemicals: "stress-induced", "exercise-induced". */
+const NOT_CAUSES = new Set(
+  'drug drugs stress exercise injury surgery radiation light noise age sex dose time heat cold cell cells'.split(' '),
+);
+
+/**
+ * A cause prefix of a glued word: "cocaine" in "cocaine-induced", "L-dopa" in "L-dopa-induced". After
+ * "-induced" and "-evoked" the cause is a chemical unless it looks like a disease or a generic cause; after
+ * the weaker suffixes ("-related", "-mediated" …) only when the word itself shows it is one.
+ */
+function causePrefix(w: Word, terms: TermIndex): Mention | null {
   for (const suf of CAUSE_SUFFIXES) {
     if (w.lower.length > suf.length + 2 && w.lower.endsWith(suf)) {
       const name = w.text.slice(0, -suf.length);
-      if (!/[A-Za-z]{2}/.test(name)) return null;
+      const low = name.toLowerCase();
+      if (!/[A-Za-z]{2}/.test(name) || NOT_CAUSES.has(low) || diseaseWord(low)) return null;
+      const known = terms.types.get(low);
+      const strong = suf === '-induced' || suf === '-evoked';
+      const chemical =
+        known === 'compound/drug' || chemicalWord(name) || isCompoundCode(name) || (strong && !known);
+      if (!chemical) return null;
       return { start: w.start, end: w.start + name.length, name, type: 'compound/drug', rank: 3 };
     }
   }
@@ -85,7 +100,7 @@ function causePrefix(w: Word): Mention | null {
 }
 
 /** Word-shape mentions: INN stems, disease suffixes, enzymes, compound codes and symbols, "X receptor". */
-function shapeMentions(s: Sentence, text: string): Mention[] {
+function shapeMentions(s: Sentence, text: string, terms: TermIndex): Mention[] {
   const out: Mention[] = [];
   const ws = s.words;
   const single = (w: Word, type: string, rank: number) =>
@@ -93,7 +108,7 @@ function shapeMentions(s: Sentence, text: string): Mention[] {
   for (let i = 0; i < ws.length; i++) {
     const w = ws[i]!;
     if (w.pos === 'PUNCT' || w.pos === 'SYM' || w.pos === 'NUM') continue;
-    const cause = causePrefix(w);
+    const cause = causePrefix(w, terms);
     if (cause) {
       out.push(cause);
       continue;
@@ -130,6 +145,8 @@ function shapeMentions(s: Sentence, text: string): Mention[] {
 
 function isModifier(w: Word): boolean {
   return (
+    // Plural nouns rarely modify a disease name ("antimicrobial agents decrease infection").
+    !(w.pos === 'NOUN' && w.lower.endsWith('s') && !w.lower.endsWith('ss')) &&
     MODIFIER_POS.has(w.pos) &&
     isLowerish(w) &&
     /^[a-z][a-z'-]*$/.test(w.lower) &&
@@ -141,17 +158,28 @@ function isModifier(w: Word): boolean {
 }
 
 /** A disease word or head with the modifiers before it that belong to the name (at most three). */
-function diseasePhrase(s: Sentence, text: string, from: number, to: number): Mention {
+function diseasePhrase(s: Sentence, text: string, from: number, to: number, adjectivesOnly = false): Mention {
   let i = from;
-  while (i > 0 && from - i < 3 && isModifier(s.words[i - 1]!)) i--;
+  const ok = (w: Word) => isModifier(w) && (!adjectivesOnly || w.pos === 'ADJ');
+  while (i > 0 && from - i < 3 && ok(s.words[i - 1]!)) i--;
   const start = s.words[i]!.start;
   const end = s.words[to - 1]!.end;
   return { start, end, name: text.slice(start, end), type: 'disease', rank: 2 };
 }
 
+function extendDisease(s: Sentence, text: string, m: Mention): Mention {
+  const first = s.words.findIndex((w) => w.start === m.start);
+  const last = s.words.findIndex((w) => w.end === m.end);
+  return first < 0 || last < 0 ? m : diseasePhrase(s, text, first, last + 1, true);
+}
+
 /** All candidate mentions of one sentence, before overlaps are resolved. */
 export function sentenceMentions(s: Sentence, text: string, terms: TermIndex): Mention[] {
-  return [...termMentions(s, text, terms), ...shapeMentions(s, text)];
+    const known = termMentions(s, text, terms).map((m) =>
+    // A known disease takes the modifiers that belong to its name ("idiopathic orthostatic hypotension").
+    m.type === 'disease' ? { ...extendDisease(s, text, m), rank: 1 } : m,
+  );
+  return [...known, ...shapeMentions(s, text, terms)];
 }
 
 /** A type for a long form with no other evidence: its head's shape, else a neutral concept. */
@@ -160,11 +188,14 @@ export function typeOfPhrase(phrase: string, terms: TermIndex): string {
   const known = terms.types.get(low);
   if (known) return known;
   const head = low.split(/\s+/).pop() ?? '';
+  if (low.split(/[\s-]+/).some((w) => PROTEIN_HEADS.has(w) || PROTEIN_WORDS.has(w))) return 'protein';
   if (diseaseWord(head) || DISEASE_HEADS.has(head)) return 'disease';
   if (chemicalWord(head)) return 'compound/drug';
   if (enzymeWord(head) || PROTEIN_HEADS.has(head)) return 'protein';
   return typeFromHead(phrase) ?? 'concept';
 }
+
+const PROTEIN_WORDS = new Set('protein proteins interleukin troponin hormone peptide cytokine'.split(' '));
 
 /** Keeps the best of overlapping mentions (rank, then length), in text order. */
 export function resolveOverlaps(mentions: Mention[]): Mention[] {

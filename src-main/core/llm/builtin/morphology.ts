@@ -257,7 +257,7 @@ const NOT_DISEASE = new Set(
     'diagnosis prognosis hypothesis synthesis analysis biosynthesis diploma aroma stoma genoma soma chromosoma ' +
     'osmosis apoptosis mitosis meiosis symbiosis emphasis thesis basis dosis tension extension attention intention ' +
     'pretension trophy ' +
-    'genome glaucoma-like idioma'
+    'genome glaucoma-like idioma homeostasis hemostasis haemostasis'
   ).split(' '),
 );
 const NOT_CHEMICAL = new Set(
@@ -311,7 +311,7 @@ export function diseaseWord(word: string): boolean {
   const w = lowerWord(word);
   if (w.length < 5 || NOT_DISEASE.has(w) || !/^[a-z][a-z'-]*$/.test(w)) return false;
   if (/^(hyper|hypo|dys)[a-z]{3,}(ia|ias|emia|osis)$/.test(w)) return true;
-  return endsWithAny(w, DISEASE_SUFFIXES) !== null;
+  return endsWithAny(w, DISEASE_SUFFIXES, 2) !== null;
 }
 
 /** Protein evidence: "-ase" enzymes (kinase, ATPase), with common non-enzyme words left out. */
