@@ -55,7 +55,9 @@ async function predictDirect(): Promise<Map<string, PredictedDoc>> {
   const cpu0 = process.cpuUsage();
   for (const d of docs) await tasks.extract({ text: `${d.title}\n\n${d.abstract}` });
   const cpu = process.cpuUsage(cpu0);
-  console.log(`extract task CPU, warm: ${((cpu.user + cpu.system) / 1000 / docs.length).toFixed(2)} ms per abstract`);
+  console.log(
+    `extract task CPU, warm: ${((cpu.user + cpu.system) / 1000 / docs.length).toFixed(2)} ms per abstract`,
+  );
   for (const d of docs) {
     const text = `${d.title}\n\n${d.abstract}`;
     const g = groundExtraction(await tasks.extract({ text }), text);

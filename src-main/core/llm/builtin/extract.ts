@@ -50,7 +50,10 @@ function definitions(s: Sentence, text: string, found: Mention[], terms: TermInd
       continue;
     const before = text.slice(s.start, ws[k]!.start).trimEnd();
     const maxWords = Math.min(sf.length + 5, sf.length * 2);
-    const long = findLongForm(sf, before.split(/\s+/).slice(-maxWords).join(' '));
+    const window = before.split(/\s+/).slice(-maxWords).join(' ');
+    // A plural short form ("LMWHs") abbreviates the plural long form: match its letters without the s.
+    const long =
+      findLongForm(sf, window) ?? (/^[A-Z0-9]+s$/.test(sf) ? findLongForm(sf.slice(0, -1), window) : null);
     if (!long || /[.;:,()[\]]/.test(long)) continue;
     const start = s.start + before.length - long.length;
     // The long form's own mention (or the one ending where it ends, its head) decides its type.
@@ -92,7 +95,9 @@ export function ruleExtract(text: string, opts: RuleExtractOptions): Extraction 
         mentions.push({ start: w.start, end: w.end, name: target.name, type: target.type, rank: 1 });
     }
     const placed: Placed[] = [];
-    for (const m of resolveOverlaps(mentions)) {
+    for (const r of resolveOverlaps(mentions)) {
+      // PDF text breaks lines inside names: a name is its words with single spaces.
+      const m = { ...r, name: r.name.split(/\s+/).join(' ') };
       const type = allowed.has(m.type) ? m.type : fallback;
       if (!type || isJunk(m.name)) continue;
       const key = m.name.toLowerCase();

@@ -1,5 +1,3 @@
-import { STOPWORDS } from './text';
-
 /** What the document itself says is not an entity: its authors, affiliations, journal and publisher. */
 export interface DocumentMeta {
   authors?: readonly string[];
@@ -7,6 +5,15 @@ export interface DocumentMeta {
   journal?: string;
   publisher?: string;
 }
+
+/** Words a name neither starts nor ends with: a phrase that does is a piece of a sentence. */
+const FRAGMENT_EDGES = new Set(
+  (
+    'a an the and or but nor of in on at to for from by with without into is are was were be been being has ' +
+    'have had do does did can could may might must should will would this that these those which who whom ' +
+    'we our us it its they them their as than requires required require using used'
+  ).split(' '),
+);
 
 const HEADINGS = new Set(
   (
@@ -19,9 +26,11 @@ const ORGANISATION_WORDS =
   /\b(publishing|publishers?|press|journal|university|universit[àé]|institute|department|hospital|college|school|corporation|organi[sz]ation|inc|ltd|gmbh|society|foundation|ministry|centre|center)\b/i;
 /** Statistics named in a paper's methods: real terms, but not entities of its subject. */
 const STATISTICS = new Set(
-  ('confidence interval|odds ratio|hazard ratio|relative risk|risk ratio|standard deviation|standard error|' +
+  (
+    'confidence interval|odds ratio|hazard ratio|relative risk|risk ratio|standard deviation|standard error|' +
     'interquartile range|area under the curve|coefficient of variation|intraclass correlation coefficient|' +
-    'analysis of variance|mean difference|p value').split('|'),
+    'analysis of variance|mean difference|p value'
+  ).split('|'),
 );
 const LABEL = /^(fig|figs|figure|figures|table|tables|supplementary|appendix|panel|scheme|eq|equation)\b/i;
 const MEASUREMENT =
@@ -59,7 +68,7 @@ export function createJunkGate(meta: DocumentMeta = {}) {
     if (MEASUREMENT.test(n)) return true;
     if (/^[A-Z]\d{1,2}$/.test(n)) return true;
     const words = low.split(/\s+/);
-    if (words.length > 1 && (STOPWORDS.has(words[0]!) || STOPWORDS.has(words.at(-1)!))) return true;
+    if (words.length > 1 && (FRAGMENT_EDGES.has(words[0]!) || FRAGMENT_EDGES.has(words.at(-1)!))) return true;
     return false;
   };
 }

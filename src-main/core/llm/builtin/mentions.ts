@@ -40,7 +40,10 @@ const NOT_MODIFIERS = new Set(
     'severe mild moderate significant possible probable transient reversible fatal rare new common several ' +
     'other such this that these those its their his her our any some many most more less same both each ' +
     'clinical drug patients patient induced related associated treated potential marked serious subsequent ' +
-    'early late previous prior further total overall high low increased decreased reduced risk onset'
+    'early late previous prior further total overall high low increased decreased reduced risk onset median ' +
+    'human experimental massive decrease increase control exercise treatment therapy dose use effect ' +
+    'animal animals model rat rats mouse mice group greater better worse poor good multidisciplinary ' +
+    'primary local'
   ).split(' '),
 );
 const MODIFIER_POS = new Set(['ADJ', 'NOUN', 'PROPN']);
@@ -61,8 +64,13 @@ function termMentions(s: Sentence, text: string, terms: TermIndex): Mention[] {
   const ws = s.words;
   for (let i = 0; i < ws.length; i++) {
     for (let n = Math.min(terms.maxWords, ws.length - i); n >= 1; n--) {
-      const type = terms.types.get(phraseAt(s, text, i, n));
+      const phrase = phraseAt(s, text, i, n);
+      // A plural is its singular's term ("heparins", "seizures" when only "seizure" is known).
+      const type =
+        terms.types.get(phrase) ?? (phrase.endsWith('s') ? terms.types.get(phrase.slice(0, -1)) : undefined);
       if (!type) continue;
+      // "MUSCLE" (software) or "METHODS" are not the lower-case terms they spell.
+      if (n === 1 && ws[i]!.text.length > 3 && /^[A-Z]+$/.test(ws[i]!.text)) continue;
       const start = ws[i]!.start;
       const end = ws[i + n - 1]!.end;
       out.push({ start, end, name: text.slice(start, end), type, rank: 1 });
@@ -74,7 +82,9 @@ function termMentions(s: Sentence, text: string, terms: TermIndex): Mention[] {
 
 /** Causes that are not chemicals: "stress-induced", "exercise-induced". */
 const NOT_CAUSES = new Set(
-  'drug drugs stress exercise injury surgery radiation light noise age sex dose time heat cold cell cells'.split(' '),
+  'drug drugs stress exercise injury surgery radiation light noise age sex dose time heat cold cell cells'.split(
+    ' ',
+  ),
 );
 
 /**
@@ -173,13 +183,31 @@ function extendDisease(s: Sentence, text: string, m: Mention): Mention {
   return first < 0 || last < 0 ? m : diseasePhrase(s, text, first, last + 1, true);
 }
 
+/** "low molecular weight heparin": the weight class is part of the drug's name. */
+function withMolecularWeight(s: Sentence, text: string, m: Mention): Mention {
+  const i = s.words.findIndex((w) => w.start === m.start);
+  if (i < 1) return m;
+  const before = s.words.slice(Math.max(0, i - 3), i);
+  const phrase = before.map((w) => w.lower).join(' ');
+  const hit =
+    /(?:^|\s)((?:low|high)(?:[- ]molecular[- ]weight|-molecular-weight)|(?:low|high) molecular-weight)$/.exec(
+      phrase,
+    ) ?? /(?:^|\s)((?:low|high)-molecular-weight)$/.exec(phrase);
+  if (!hit) return m;
+  const nWords = hit[1]!.split(' ').length;
+  const start = s.words[i - nWords]!.start;
+  return { ...m, start, name: text.slice(start, m.end) };
+}
+
 /** All candidate mentions of one sentence, before overlaps are resolved. */
 export function sentenceMentions(s: Sentence, text: string, terms: TermIndex): Mention[] {
-    const known = termMentions(s, text, terms).map((m) =>
+  const known = termMentions(s, text, terms).map((m) =>
     // A known disease takes the modifiers that belong to its name ("idiopathic orthostatic hypotension").
     m.type === 'disease' ? { ...extendDisease(s, text, m), rank: 1 } : m,
   );
-  return [...known, ...shapeMentions(s, text, terms)];
+  return [...known, ...shapeMentions(s, text, terms)].map((m) =>
+    m.type === 'compound/drug' ? withMolecularWeight(s, text, m) : m,
+  );
 }
 
 /** A type for a long form with no other evidence: its head's shape, else a neutral concept. */

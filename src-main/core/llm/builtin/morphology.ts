@@ -251,6 +251,14 @@ const DISEASE_SUFFIXES = [
   'emesis',
   'dipsia',
 ];
+/** Disease nouns that are whole words of the suffix families above ("embolism", "edema"). */
+const DISEASE_NOUNS = new Set(
+  (
+    'embolism emboli thrombosis edema oedema ischemia ischaemia infarction stenosis sclerosis paralysis ' +
+    'insufficiency fibrillation carcinoma sarcoma lymphoma leukemia leukaemia neuropathy myopathy'
+  ).split(' '),
+);
+
 /** Common words the suffix lists would catch: not diseases. */
 const NOT_DISEASE = new Set(
   (
@@ -311,6 +319,7 @@ export function diseaseWord(word: string): boolean {
   const w = lowerWord(word);
   if (w.length < 5 || NOT_DISEASE.has(w) || !/^[a-z][a-z'-]*$/.test(w)) return false;
   if (/^(hyper|hypo|dys)[a-z]{3,}(ia|ias|emia|osis)$/.test(w)) return true;
+  if (DISEASE_NOUNS.has(w)) return true;
   return endsWithAny(w, DISEASE_SUFFIXES, 2) !== null;
 }
 

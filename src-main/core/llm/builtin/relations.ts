@@ -101,7 +101,8 @@ function relationBetween(
     return { src: b, dst: a, k: 'induces' };
   for (const w of between) {
     const k = keywordOf(w.lower);
-    if (!k || (w.pos === 'NOUN' && k !== 'treats' && between.length > 8)) continue;
+    // A verb (or participle) states the relation; "lower extremity" or "increased age" do not.
+    if (!k || !(w.pos === 'VERB' || (w.pos === 'ADJ' && k === 'associated with'))) continue;
     // "Y treated with X", "Y was induced by X": the later mention acts on the earlier one.
     return passive || (w.lower.endsWith('ed') && between.at(-1)?.lower === 'by')
       ? { src: b, dst: a, k }

@@ -48,6 +48,7 @@ export function analyse(text: string): Sentence[] {
     at += values[i]!.length;
   }
   const spans = doc.sentences().out(its.span) as unknown as [number, number][];
+  const sentenceStart = new Set(spans.map(([a]) => a));
   const out: Sentence[] = [];
   const flush = (words: Word[]) => {
     if (!words.length) return;
@@ -55,46 +56,56 @@ export function analyse(text: string): Sentence[] {
     const end = words.at(-1)!.end;
     out.push({ text: text.slice(start, end), start, end, words });
   };
-  for (const [s, e] of spans) {
-    let words: Word[] = [];
-    let i = s;
-    while (i <= e) {
-      if (pos[i] === 'SPACE') {
-        // A blank line ends a sentence: a heading or an author line is a piece of its own, not glued to
-        // the sentence after it.
-        if (values[i]!.includes('\n')) {
-          flush(words);
-          words = [];
-        }
-        i++;
-        continue;
-      }
-      let j = i;
-      // Glue: no space before the next token, and either it or the current one is a hyphen-like joiner
-      // between alphanumerics, or two alphanumeric tokens touch ("33" "RE").
-      while (j < e && spaces[j + 1] === '') {
-        const cur = values[j]!;
-        const next = values[j + 1]!;
-        const after = values[j + 2];
-        const joinsNext =
-          (isAlnum(cur) && isAlnum(next)) ||
-          (GLUE.has(next) &&
-            isAlnum(cur) &&
-            after !== undefined &&
-            j + 2 <= e &&
-            spaces[j + 2] === '' &&
-            isAlnum(after)) ||
-          (GLUE.has(cur) && isAlnum(next) && j > i);
-        if (!joinsNext) break;
-        j++;
-      }
-      const start = starts[i]!;
-      const end = starts[j]! + values[j]!.length;
-      const w = text.slice(start, end);
-      words.push({ text: w, lower: w.toLowerCase(), start, end, pos: pos[j]!, first: words.length === 0 });
-      i = j + 1;
+  // PDF text often has a blank line after every printed line, and wink-nlp ends a sentence at each: a
+  // sentence goes on across a line break unless the line ended one (. ! ? :) or the next line starts with
+  // a capital or a digit (a heading, a new paragraph, an author line).
+  const endsSentence = (w: Word | undefined) => !!w && /^[.!?:]$/.test(w.text);
+  const startsAnew = (v: string | undefined) => !!v && /^[\p{Lu}\p{N}#•]/u.test(v);
+  let words: Word[] = [];
+  let lineBreak = false;
+  const last = values.length - 1;
+  let i = 0;
+  while (i <= last) {
+    if (pos[i] === 'SPACE' || values[i]!.trim() === '') {
+      if (values[i]!.includes('\n')) lineBreak = true;
+      i++;
+      continue;
     }
-    flush(words);
+    if (words.length) {
+      const prev = words.at(-1);
+      const breakHere = lineBreak
+        ? endsSentence(prev) || startsAnew(values[i])
+        : sentenceStart.has(i) && (endsSentence(prev) || startsAnew(values[i]));
+      if (breakHere) {
+        flush(words);
+        words = [];
+      }
+    }
+    lineBreak = false;
+    let j = i;
+    // Glue: no space before the next token, and either it or the current one is a hyphen-like joiner
+    // between alphanumerics, or two alphanumeric tokens touch ("33" "RE").
+    while (j < last && spaces[j + 1] === '' && !sentenceStartBetween(j)) {
+      const cur = values[j]!;
+      const next = values[j + 1]!;
+      const after = values[j + 2];
+      const joinsNext =
+        (isAlnum(cur) && isAlnum(next)) ||
+        (GLUE.has(next) && isAlnum(cur) && after !== undefined && spaces[j + 2] === '' && isAlnum(after)) ||
+        (GLUE.has(cur) && isAlnum(next) && j > i);
+      if (!joinsNext) break;
+      j++;
+    }
+    const start = starts[i]!;
+    const end = starts[j]! + values[j]!.length;
+    const w = text.slice(start, end);
+    words.push({ text: w, lower: w.toLowerCase(), start, end, pos: pos[j]!, first: words.length === 0 });
+    i = j + 1;
   }
+  flush(words);
   return out;
+
+  function sentenceStartBetween(j: number): boolean {
+    return sentenceStart.has(j + 1) && /^[.!?]$/.test(values[j]!);
+  }
 }
