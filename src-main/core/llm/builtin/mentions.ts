@@ -220,10 +220,15 @@ export function typeOfPhrase(phrase: string, terms: TermIndex): string {
   if (diseaseWord(head) || DISEASE_HEADS.has(head)) return 'disease';
   if (chemicalWord(head)) return 'compound/drug';
   if (enzymeWord(head) || PROTEIN_HEADS.has(head)) return 'protein';
-  return typeFromHead(phrase) ?? 'concept';
+  // The head-word guesses for drugs, proteins and diseases are too loose ("control", "please"); the finer
+  // ones (cell type, anatomy, method …) hold for a phrase of two or more words.
+  const guess = low.includes(' ') ? typeFromHead(phrase) : null;
+  return guess && !LOOSE_GUESSES.has(guess) ? guess : 'concept';
 }
 
 const PROTEIN_WORDS = new Set('protein proteins interleukin troponin hormone peptide cytokine'.split(' '));
+
+const LOOSE_GUESSES = new Set(['compound/drug', 'protein', 'gene', 'disease']);
 
 /** Keeps the best of overlapping mentions (rank, then length), in text order. */
 export function resolveOverlaps(mentions: Mention[]): Mention[] {

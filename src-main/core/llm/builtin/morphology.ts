@@ -293,7 +293,12 @@ function endsWithAny(w: string, suffixes: readonly string[], minStem = 3): strin
 
 /** A compound code: letters then digits (RXP407, ACC-9653, MK-801, SR141716A) or digits then capitals (33RE). */
 export function isCompoundCode(w: string): boolean {
-  return /^[A-Z]{2,5}-?\d{3,6}[A-Z]?$/.test(w) || /^\d{1,4}[A-Z]{2,4}$/.test(w);
+  // Two capitals and three digits is more often a gene (CD151): a code then has a hyphen or more digits.
+  return (
+    /^[A-Z]{3,5}-?\d{3,6}[A-Z]?$/.test(w) ||
+    /^[A-Z]{2}(?:-\d{3,6}|\d{5,6})[A-Z]?$/.test(w) ||
+    /^\d{1,4}[A-Z]{2,4}$/.test(w)
+  );
 }
 
 /** A gene or protein symbol: capitals with digits or a Greek/Latin suffix (TP53, IL-6, CD4, TNF-α, HER2). */

@@ -63,17 +63,20 @@ async function writeEvidence(
   for (const it of items) {
     const cid = chunkId(it.docId, it.chunkIndex);
     const local = new Map<string, string>();
-    const best = new Map<string, (typeof it.entities)[number]>();
+    const best = new Map<string, { eid: string; m: (typeof it.entities)[number] }>();
     for (const m of it.entities) {
       const eid = entityIds.get(m.id ?? m.key)!;
       local.set(m.key, eid);
       if (m.id) local.set(m.id, eid);
-      const prev = best.get(eid);
-      // One MENTIONS row per (chunk, entity): the most confident surface form wins.
-      if (!prev || (m.confidence ?? 1) > (prev.confidence ?? 1)) best.set(eid, m);
+      // One MENTIONS row per (chunk, entity, surface form): a passage that defines "pulmonary embolism (PE)"
+      // gives the entity both names, so both stay its name and alias. Case variants share a row; the most
+      // confident one wins.
+      const form = `${eid}\u0000${m.name.toLowerCase()}`;
+      const prev = best.get(form)?.m;
+      if (!prev || (m.confidence ?? 1) > (prev.confidence ?? 1)) best.set(form, { eid, m });
     }
     let i = 0;
-    for (const [eid, m] of best) {
+    for (const { eid, m } of best.values()) {
       mentions.push({
         chunkId: cid,
         entityId: eid,
