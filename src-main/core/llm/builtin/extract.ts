@@ -66,6 +66,24 @@ function definitions(s: Sentence, text: string, found: Mention[], terms: TermInd
   return out;
 }
 
+/** The one entity whose words' initials spell `short` (three or more words); null when none or several. */
+function byInitials(
+  short: string,
+  entities: Iterable<{ name: string; type: string }>,
+): { name: string; type: string } | null {
+  const want = short.toLowerCase();
+  const hits: { name: string; type: string }[] = [];
+  for (const e of entities) {
+    const words = e.name.split(/[\s-]+/).filter(Boolean);
+    if (words.length < 3 || words.length !== want.length) continue;
+    const initials = words.map((w) => w[0]!.toLowerCase()).join('');
+    // "heparin" and "heparins" are one candidate.
+    const key = (n: string) => n.toLowerCase().replace(/s$/, '');
+    if (initials === want && !hits.some((h) => key(h.name) === key(e.name))) hits.push(e);
+  }
+  return hits.length === 1 ? hits[0]! : null;
+}
+
 /**
  * The built-in engine's extraction: wink-nlp sentences and POS tags, then domain layers — abbreviation
  * definitions, known terms, word shapes (INN stems, disease suffixes, enzymes, codes, symbols) — a junk
@@ -90,7 +108,18 @@ export function ruleExtract(text: string, opts: RuleExtractOptions): Extraction 
     for (const d of defs) aliases.set(d.definition!, { name: d.name, type: d.type });
     const mentions: Mention[] = [...defs, ...found];
     for (const w of s.words) {
-      const target = aliases.get(w.text);
+      let target = aliases.get(w.text);
+      // An abbreviation used without its definition in view (defined on a page the layout broke, or in the
+      // abstract only) is the entity already named whose initials it spells ("LMWH"): it takes that type.
+      // It keeps its own name, because ingestion joins a short and a long form only where the text defines
+      // the pair; an undefined one stays a separate entity, a candidate for the merge review.
+      if (!target && /^[A-Z]{3,6}s?$/.test(w.text)) {
+        const hit = byInitials(w.text.replace(/s$/, ''), entities.values());
+        if (hit) {
+          target = { name: w.text, type: hit.type };
+          aliases.set(w.text, target);
+        }
+      }
       if (target)
         mentions.push({ start: w.start, end: w.end, name: target.name, type: target.type, rank: 1 });
     }

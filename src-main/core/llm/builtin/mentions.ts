@@ -124,6 +124,8 @@ function shapeMentions(s: Sentence, text: string, terms: TermIndex): Mention[] {
       continue;
     }
     if (isCompoundCode(w.text)) single(w, 'compound/drug', 4);
+    // Software written in camel case with a capitalised tail: "codeML", "phyML".
+    else if (/^[a-z]{3,}[A-Z]{2,}$/.test(w.text)) single(w, 'method', 5);
     else if (isGeneSymbol(w.text)) single(w, /^[A-Z]+\d+[A-Z]?$/.test(w.text) ? 'gene' : 'protein', 5);
     else if (w.pos === 'VERB' || w.pos === 'ADV' || w.pos === 'AUX' || !isLowerish(w)) {
       if (w.pos !== 'PROPN' || !chemicalWord(w.text)) continue;
