@@ -121,7 +121,8 @@ export function ruleExtract(text: string, opts: RuleExtractOptions): Extraction 
         }
       }
       if (target)
-        mentions.push({ start: w.start, end: w.end, name: target.name, type: target.type, rank: 1 });
+        // A short form this text defined beats the same letters in the lexicon ("ARF").
+        mentions.push({ start: w.start, end: w.end, name: target.name, type: target.type, rank: 0 });
     }
     const placed: Placed[] = [];
     for (const r of resolveOverlaps(mentions)) {

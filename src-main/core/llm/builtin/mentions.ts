@@ -149,7 +149,8 @@ function shapeMentions(s: Sentence, text: string, terms: TermIndex): Mention[] {
     } else if (enzymeWord(w.text)) single(w, 'protein', 3);
     else if (PROTEIN_HEADS.has(w.lower) && i > 0 && isModifier(ws[i - 1]!) && ws[i - 1]!.pos !== 'ADJ') {
       const start = ws[i - 1]!.start;
-      out.push({ start, end: w.end, name: text.slice(start, w.end), type: 'protein', rank: 3 });
+      // "angiotensin receptor" is a protein, though "angiotensin" alone is a known chemical.
+      out.push({ start, end: w.end, name: text.slice(start, w.end), type: 'protein', rank: 1 });
     }
   }
   return out;

@@ -113,6 +113,12 @@ const INN_STEMS = [
   'pamil',
   'dipine',
   'anil',
+  'afine',
+  'unate',
+  'tecan',
+  'ampin',
+  'ampicin',
+  'oxin',
   'ocaine',
   'etamol',
   'salicylate',
@@ -250,6 +256,9 @@ const DISEASE_SUFFIXES = [
   'embolism',
   'emesis',
   'dipsia',
+  'dynia',
+  'stasis',
+  'noia',
 ];
 /** Disease nouns that are whole words of the suffix families above ("embolism", "edema"). */
 const DISEASE_NOUNS = new Set(
@@ -316,7 +325,7 @@ export function chemicalWord(word: string): boolean {
   if (/\d/.test(w) && /[a-z]{4}/.test(w) && CHEM_FRAGMENTS.some((f) => w.includes(f))) return true;
   if (w.length >= 9 && CHEM_FRAGMENTS.filter((f) => w.includes(f)).length >= 2) return true;
   if (!/^[a-z][a-z-]+$/.test(w)) return false;
-  return endsWithAny(w, INN_STEMS) !== null;
+  return endsWithAny(w, INN_STEMS, 2) !== null;
 }
 
 /** Disease evidence from a single word. */
@@ -335,7 +344,7 @@ export function enzymeWord(word: string): boolean {
     w.length >= 6 &&
     /ases?$/.test(w) &&
     !NOT_CHEMICAL.has(w) &&
-    !/(disease|increase|decrease|release|database|phase|purchase)s?$/.test(w)
+    !/(disease|increase|decrease|release|database|phase|purchase|showcase|please|erase|cease)s?$/.test(w)
   );
 }
 

@@ -51,6 +51,13 @@ const DUE = [
 const CHEMICAL = 'compound/drug';
 const DISEASES = new Set(['disease', 'phenotype']);
 
+/** "causes", "inhibits": a verb even where the tagger read a plural noun. */
+function thirdPerson(word: string): boolean {
+  return /^(caus|induc|inhibit|increas|decreas|reduc|activat|treat|bind|block|produc|prevent|elevat|lower|enhanc|suppress|attenuat)[a-z]*s$/.test(
+    word,
+  );
+}
+
 function keywordOf(word: string): string | null {
   for (const [stems, k] of TRIGGERS) if (stems.some((s) => word.startsWith(s))) return k;
   return null;
@@ -102,7 +109,8 @@ function relationBetween(
   for (const w of between) {
     const k = keywordOf(w.lower);
     // A verb (or participle) states the relation; "lower extremity" or "increased age" do not.
-    if (!k || !(w.pos === 'VERB' || (w.pos === 'ADJ' && k === 'associated with'))) continue;
+    if (!k || !(w.pos === 'VERB' || thirdPerson(w.lower) || (w.pos === 'ADJ' && k === 'associated with')))
+      continue;
     // "Y treated with X", "Y was induced by X": the later mention acts on the earlier one.
     return passive || (w.lower.endsWith('ed') && between.at(-1)?.lower === 'by')
       ? { src: b, dst: a, k }
