@@ -12,6 +12,7 @@ import { parseOutcome } from '../src-main/core/ingest/parse/worker-api';
 import { findAbbreviations, groundExtraction } from '../src-main/core/ingest/pipeline/postprocess';
 import type { IngestWorkerApi } from '../src-main/core/ingest/runtime/worker-api';
 import { createBuiltinProvider } from '../src-main/core/llm/builtin/builtin-provider';
+import type { DocumentMeta } from '../src-main/core/llm/builtin/junk-gate';
 import { createTasks } from '../src-main/core/llm/tasks';
 
 const tasks = createTasks(createBuiltinProvider());
@@ -36,6 +37,7 @@ export const ingestWorkerApi: IngestWorkerApi = {
       previousSummary?: string;
       texts: string[];
       entityTypes?: readonly string[];
+      meta?: DocumentMeta;
     };
     if (op === 'passage') return tasks.readPassage(i);
     if (op === 'summarize') return tasks.summarize(i);

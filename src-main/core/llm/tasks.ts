@@ -1,4 +1,5 @@
 import type { ProviderName } from '../../contract';
+import type { DocumentMeta } from './builtin/junk-gate';
 import type { Clock, Logger } from '../deps';
 import { createBuiltinTasks } from './builtin/builtin-tasks';
 import { createModelTasks } from './model-tasks';
@@ -38,7 +39,13 @@ export interface LlmTasks {
   summarize(input: { text: string; previousSummary?: string }, opts?: TaskOptions): Promise<string>;
   /** Entities and relationships, validated against the schema contract and grounded in `text`. */
   extract(
-    input: { text: string; previousSummary?: string; entityTypes?: readonly string[] },
+    input: {
+      text: string;
+      previousSummary?: string;
+      entityTypes?: readonly string[];
+      /** Names the document itself carries (authors, journal): never entities. */
+      meta?: DocumentMeta;
+    },
     opts?: TaskOptions,
   ): Promise<Extraction>;
   /**
@@ -46,7 +53,7 @@ export interface LlmTasks {
    * relationships, and atomic questions. One model call; the built-in provider composes its rules.
    */
   readPassage(
-    input: { text: string; previousSummary?: string; entityTypes?: readonly string[] },
+    input: { text: string; previousSummary?: string; entityTypes?: readonly string[]; meta?: DocumentMeta },
     opts?: TaskOptions,
   ): Promise<PassageReading>;
   /** 5–10 atomic questions the text answers directly. */

@@ -85,6 +85,8 @@ export async function runJob(ctx: PipelineContext, job: Job, signal: AbortSignal
 
   let previous = '';
   let chainBroken = false;
+  const doc = await ctx.library.graph.getDocument(job.docId);
+  const meta = doc?.authors.length ? { authors: doc.authors } : undefined;
   // Steps settle in passage order here, so passage texts queue for embedding in reading order.
   let inOrder: Promise<unknown> = Promise.resolve();
   for (const c of chunks) {
@@ -96,7 +98,7 @@ export async function runJob(ctx: PipelineContext, job: Job, signal: AbortSignal
     const step = runStep(ctx, job, signal, c.index, 'passage', runner.chatModel, async (attempt) => {
       const t0 = ctx.clock.now();
       const r = await runner.readPassage(
-        { text: c.text, previousSummary: context, entityTypes: ctx.opts.entityTypes, attempt },
+        { text: c.text, previousSummary: context, entityTypes: ctx.opts.entityTypes, attempt, meta },
         signal,
       );
       giveSummary(r.summary);

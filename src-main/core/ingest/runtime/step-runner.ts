@@ -1,4 +1,5 @@
 import { isAriadneError } from '../../../contract/errors';
+import type { DocumentMeta } from '../../llm/builtin/junk-gate';
 import type { LlmTasks, PassageReading } from '../../llm/tasks';
 import { type CallJournal, journalKey, noJournal } from './call-journal';
 import { createEmbedCache, type EmbedCache } from './embed-cache';
@@ -28,7 +29,14 @@ export interface StepRunner {
    * varies the sampling seed on a retry: at temperature 0 a schema failure repeats itself otherwise.
    */
   readPassage(
-    input: { text: string; previousSummary: string; entityTypes?: readonly string[]; attempt?: number },
+    input: {
+      text: string;
+      previousSummary: string;
+      entityTypes?: readonly string[];
+      attempt?: number;
+      /** The document's own names (authors): the built-in engine keeps them out of the entities. */
+      meta?: DocumentMeta;
+    },
     signal: AbortSignal,
   ): Promise<PassageReading>;
   /** Vectors in order; each distinct text reaches the model once (cache), all of `texts` in one request. */
@@ -86,15 +94,15 @@ export function createStepRunner(
     chatModel: tasks.chatModel ?? tasks.provider,
     embedModel: tasks.embedModel,
     counters,
-    readPassage: ({ text, previousSummary, entityTypes, attempt }, signal) =>
+    readPassage: ({ text, previousSummary, entityTypes, attempt, meta }, signal) =>
       call(
         'passage',
         entityTypes ? [text, previousSummary, entityTypes] : [text, previousSummary],
         text.length + previousSummary.length,
         () =>
           builtin
-            ? viaPool<PassageReading>('passage', { text, previousSummary, entityTypes })
-            : tasks.readPassage({ text, previousSummary, entityTypes }, { signal, attempt }),
+            ? viaPool<PassageReading>('passage', { text, previousSummary, entityTypes, meta })
+            : tasks.readPassage({ text, previousSummary, entityTypes, meta }, { signal, attempt }),
       ),
     async embed(texts, signal, priority) {
       let sent = 0;

@@ -50,22 +50,22 @@ export function createBuiltinTasks(provider: LlmProvider, opts: TasksOptions = {
         (s) => s,
       );
     },
-    async extract({ text, entityTypes }, o) {
+    async extract({ text, entityTypes, meta }, o) {
       const types = entityTypes?.length ? entityTypes : defaultTypes;
       const longevity = types.some((t) => (LONGEVITY_ENTITY_TYPES as readonly string[]).includes(t));
       return run(
         'extract',
         text,
         o,
-        () => normalizeExtraction(ruleExtract(text, { entityTypes: types, longevity })),
+        () => normalizeExtraction(ruleExtract(text, { entityTypes: types, longevity, meta })),
         JSON.stringify,
       );
     },
     // The fused reading is the three rule tasks composed: the rules gain nothing from one call.
-    async readPassage({ text, previousSummary, entityTypes }, o) {
+    async readPassage({ text, previousSummary, entityTypes, meta }, o) {
       return {
         summary: await this.summarize({ text, previousSummary }, o),
-        extraction: await this.extract({ text, previousSummary, entityTypes }, o),
+        extraction: await this.extract({ text, previousSummary, entityTypes, meta }, o),
         questions: await this.atomicQuestions({ text }, o),
       };
     },
