@@ -34,7 +34,8 @@ export function entityListQueries(db: KuzuDb) {
         }
         if (f.search) {
           where.push(
-            '(lower(e.name) CONTAINS $q OR list_any(list_transform(e.aliases, a -> lower(a) CONTAINS $q)))',
+            // aliasText holds the aliases joined by " ; ": one substring test covers them all.
+            "(lower(e.name) CONTAINS $q OR lower(coalesce(e.aliasText, '')) CONTAINS $q)",
           );
           params.q = f.search.trim().toLowerCase();
         }
