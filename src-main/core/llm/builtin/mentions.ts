@@ -58,6 +58,10 @@ function phraseAt(s: Sentence, text: string, i: number, n: number): string {
     .join(' ');
 }
 
+/** Known terms that are also words of a common idiom after "in" or "by" ("in contrast", "by contrast"). */
+const IDIOMS = new Set(['contrast', 'addition', 'turn', 'part', 'vivo', 'vitro', 'fact', 'general']);
+const IDIOM_BEFORE = new Set(['in', 'by']);
+
 /** Known terms, longest first at each position. */
 function termMentions(s: Sentence, text: string, terms: TermIndex): Mention[] {
   const out: Mention[] = [];
@@ -71,6 +75,8 @@ function termMentions(s: Sentence, text: string, terms: TermIndex): Mention[] {
       if (!type) continue;
       // "MUSCLE" (software) or "METHODS" are not the lower-case terms they spell.
       if (n === 1 && ws[i]!.text.length > 3 && /^[A-Z]+$/.test(ws[i]!.text)) continue;
+      // "In contrast," is not a contrast agent.
+      if (n === 1 && i > 0 && IDIOM_BEFORE.has(ws[i - 1]!.lower) && IDIOMS.has(ws[i]!.lower)) continue;
       const start = ws[i]!.start;
       const end = ws[i + n - 1]!.end;
       out.push({ start, end, name: text.slice(start, end), type, rank: 1 });
@@ -147,7 +153,14 @@ function shapeMentions(s: Sentence, text: string, terms: TermIndex): Mention[] {
         i++;
       } else single(w, 'compound/drug', 3);
     } else if (enzymeWord(w.text)) single(w, 'protein', 3);
-    else if (PROTEIN_HEADS.has(w.lower) && i > 0 && isModifier(ws[i - 1]!) && ws[i - 1]!.pos !== 'ADJ') {
+    // "X factor" is too often plain English ("a core factor"): a factor is a protein by its name only.
+    else if (
+      PROTEIN_HEADS.has(w.lower) &&
+      w.lower !== 'factor' &&
+      i > 0 &&
+      isModifier(ws[i - 1]!) &&
+      ws[i - 1]!.pos !== 'ADJ'
+    ) {
       const start = ws[i - 1]!.start;
       // "angiotensin receptor" is a protein, though "angiotensin" alone is a known chemical.
       out.push({ start, end: w.end, name: text.slice(start, w.end), type: 'protein', rank: 1 });
