@@ -35,10 +35,10 @@ const TRIGGERS: [string[], string][] = [
     ],
     'decreases',
   ],
-  [['associat', 'correlat', 'linked', 'relat'], 'associated with'],
+  [['associat', 'correlat', 'linked', 'relat', 'develop'], 'associated with'],
 ];
 /** Words that attach a consequence to the chemical before it: "Y after X", "Y following X", "Y due to X". */
-const AFTER = new Set(['after', 'following', 'during', 'upon', 'from']);
+const AFTER = new Set(['after', 'following', 'during', 'upon', 'from', 'receiving', 'given', 'taking', 'on']);
 const DUE = [
   'due to',
   'secondary to',
