@@ -62,5 +62,6 @@ export function registerServe(program: Command) {
       };
       process.on('SIGINT', () => void stop());
       process.on('SIGTERM', () => void stop());
+      process.on('SIGHUP', () => void stop());
     });
 }
