@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { AriadneError } from '../../contract/errors';
 import type { DocumentDetail, DocumentSummary } from '../../contract/library';
 import { contentId } from '../library/content-id';
@@ -9,41 +7,9 @@ import { kindOfFile } from './parse/parse-in-worker';
 import { chunkCounts } from './runtime/progress';
 import { type JobPayload, TERMINAL_STATUSES } from './queue/types';
 
-export interface ImportItem {
-  fileName: string;
-  originalPath: string;
-  read(): Promise<Uint8Array>;
-}
+import type { ImportItem } from './expand-paths';
 
-/** Files under the given paths, folders walked recursively; unsupported files are reported, not read. */
-export async function expandPaths(
-  paths: string[],
-): Promise<{ items: ImportItem[]; rejected: { fileName: string; reason: string }[] }> {
-  const items: ImportItem[] = [];
-  const rejected: { fileName: string; reason: string }[] = [];
-  const visit = async (p: string, explicit: boolean): Promise<void> => {
-    const abs = path.resolve(p);
-    const st = await fs.stat(abs).catch(() => null);
-    if (!st) return void rejected.push({ fileName: p, reason: 'not found' });
-    if (st.isDirectory()) {
-      for (const name of (await fs.readdir(abs)).sort())
-        if (!name.startsWith('.')) await visit(path.join(abs, name), false);
-      return;
-    }
-    if (!kindOfFile(abs)) {
-      if (explicit)
-        rejected.push({ fileName: path.basename(abs), reason: 'unsupported file type (PDF, .txt or .md)' });
-      return;
-    }
-    items.push({
-      fileName: path.basename(abs),
-      originalPath: abs,
-      read: async () => new Uint8Array(await fs.readFile(abs)),
-    });
-  };
-  for (const p of paths) await visit(p, true);
-  return { items, rejected };
-}
+export { expandPaths, type ImportItem } from './expand-paths';
 
 /**
  * Library operations on top of the ingest service: import (duplicates recognised by content hash; a changed

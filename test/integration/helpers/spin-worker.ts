@@ -10,7 +10,6 @@ Comlink.expose(
   {
     parseText: (text: string, kind: 'txt' | 'md') =>
       parseOutcome(() => {
-        // eslint-disable-next-line no-empty
         while (text === 'spin') {}
         return parseText(text, kind);
       }),
