@@ -34,14 +34,21 @@ describe('every parser runs under a time budget', () => {
     expect(doc.title).toBe('Title');
   });
 
-  it('parses a 50 MB text file (outside the pool, in a worker of its own) well within 60 s', async () => {
+  it('refuses a 50 MB text file at once, and parses one past the pool limit in a worker of its own', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ariadne-big-'));
     const file = path.join(dir, 'big.txt');
     fs.writeFileSync(file, 'Lorem ipsum dolor sit amet. '.repeat(1_900_000) + ' '.repeat(1_000_000));
     const started = Date.now();
-    const doc = await createParser({ workerPath: path.resolve('src-worker/parse-worker.ts') }).parseFile(
-      file,
-    );
+    await expect(parser.parseFile(file)).rejects.toMatchObject({
+      code: 'parse_failed',
+      message: expect.stringMatching(/^text file too large \(\d+ MB > 16 MB\)/),
+    });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    const big = createParser({
+      workerPath: path.resolve('src-worker/parse-worker.ts'),
+      maxTextBytes: 64 << 20,
+    });
+    const doc = await big.parseFile(file);
     expect(doc.text.length).toBeGreaterThan(50_000_000);
     expect(Date.now() - started).toBeLessThan(60_000);
     fs.rmSync(dir, { recursive: true, force: true });

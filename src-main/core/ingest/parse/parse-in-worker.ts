@@ -26,6 +26,11 @@ export interface ParserOptions {
    * the killable worker of their own.
    */
   parseTextInPool?: (text: string, kind: SourceKind, budget: TextBudget) => Promise<ParseOutcome>;
+  /**
+   * Text and Markdown files larger than this are refused before parsing. Default 16 MB: about 5,000 pages,
+   * past the 2,000-page limit for PDFs; a 1 MB text took about a minute to ingest with the built-in engine.
+   */
+  maxTextBytes?: number;
   /** Time budget for a plain-text or Markdown file, in the pool or not. Default 30 s (8 MB parse in ~0.1 s). */
   textTimeoutMs?: number;
 }
@@ -104,6 +109,7 @@ export function createParser(opts: ParserOptions): Parser {
   const maxMemoryMb = opts.maxMemoryMb ?? 1024;
   const maxBytes = opts.maxBytes ?? 200 * 1024 * 1024;
   const textTimeoutMs = opts.textTimeoutMs ?? 30_000;
+  const maxTextBytes = opts.maxTextBytes ?? 16 * 1024 * 1024;
   const textTimeout = (kind: SourceKind) =>
     fail(
       `the ${kind === 'md' ? 'Markdown' : 'text'} parser ran past its ${formatSeconds(textTimeoutMs)} budget`,
@@ -179,6 +185,11 @@ export function createParser(opts: ParserOptions): Parser {
     if (bytes.length > maxBytes) {
       throw fail(
         `file too large (${Math.ceil(bytes.length / 1048576)} MB > ${Math.floor(maxBytes / 1048576)} MB)`,
+      );
+    }
+    if (kind !== 'pdf' && bytes.length > maxTextBytes) {
+      throw fail(
+        `text file too large (${Math.ceil(bytes.length / 1048576)} MB > ${Math.floor(maxTextBytes / 1048576)} MB): split it into smaller files`,
       );
     }
     if (kind !== 'pdf' && opts.parseTextInPool && bytes.length <= POOL_TEXT_MAX_BYTES) {
