@@ -9,6 +9,7 @@ import { registerSearch } from './commands/search';
 import { registerAsk } from './commands/ask';
 import { registerExport } from './commands/export';
 import { registerZotero } from './commands/zotero';
+import { registerRetry } from './commands/retry';
 import { addGlobalOptions } from './global-options';
 
 /** `ariadne`: the headless face of the same core the desktop app runs. */
@@ -27,6 +28,7 @@ export async function runCli(argv: string[]): Promise<void> {
   registerAsk(program);
   registerExport(program);
   registerZotero(program);
+  registerRetry(program);
   await program.parseAsync(argv);
 }
 
