@@ -2,6 +2,7 @@ import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { Logger } from '../core/deps';
 import { defaultDataDir } from '../core/paths';
 import { VERSION } from '../version';
+import { trimEndChars } from '../core/nlp/trim-chars';
 
 export interface GlobalOptions {
   data: string;
@@ -44,7 +45,7 @@ function positiveInt(raw: string): number {
 /** OLLAMA_HOST may be "host:port" without a scheme, as Ollama itself accepts. */
 export function normaliseOllamaUrl(raw: string): string {
   const withScheme = /^https?:\/\//.test(raw) ? raw : `http://${raw}`;
-  return withScheme.replace(/\/+$/, '');
+  return trimEndChars(withScheme, '/');
 }
 
 /**
