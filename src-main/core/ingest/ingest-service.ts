@@ -149,7 +149,11 @@ export async function startIngest(deps: IngestDeps) {
     queue,
     clock,
     log,
-    opts: { maxActiveJobs: o.maxActiveJobs ?? 4, pollIntervalMs: o.pollIntervalMs ?? 10_000 },
+    opts: {
+      maxActiveJobs: o.maxActiveJobs ?? 4,
+      pollIntervalMs: o.pollIntervalMs ?? 10_000,
+      stallTimeoutMs: o.stallTimeoutMs,
+    },
     isPaused: () => paused,
     setPaused(p) {
       paused = p;
