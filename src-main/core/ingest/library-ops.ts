@@ -5,6 +5,7 @@ import type { IngestService } from './ingest-service';
 import { entityText } from './resolve/entity-index';
 import { kindOfFile } from './parse/parse-in-worker';
 import { chunkCounts } from './runtime/progress';
+import { createReadCache } from './summary-cache';
 import { type JobPayload, TERMINAL_STATUSES } from './queue/types';
 
 import type { ImportItem } from './expand-paths';
@@ -18,6 +19,25 @@ export { expandPaths, type ImportItem } from './expand-paths';
 export function libraryOps(svc: IngestService) {
   const { library } = svc.ctx;
   const graph = library.graph;
+  // Stored parts of the library view (see summary-cache.ts): the document list, changed only by this
+  // module (import, delete, re-ingest: `listVersion`), and per document its record and counts.
+  let listVersion = 0;
+  let editVersion = 0;
+  const listCache = createReadCache<Awaited<ReturnType<typeof graph.listDocuments>>>(2000);
+  const docCache = createReadCache<Awaited<ReturnType<typeof storedSummary>>>(2000);
+
+  async function storedSummary(id: string) {
+    const d = await graph.getDocument(id);
+    if (!d) throw new AriadneError('not_found', `No document ${id}.`);
+    const one = async (q: string) => Number((await graph.query(q, { id }))[0]?.n ?? 0);
+    const entities = await one(
+      'MATCH (:Document {id: $id})-[:HAS_CHUNK]->(:Chunk)-[:MENTIONS]->(e:Entity) RETURN count(DISTINCT e) AS n',
+    );
+    const relationships = await one(
+      'MATCH (:Document {id: $id})-[:HAS_CHUNK]->(c:Chunk) RETURN sum(coalesce(size(c.evidenceKeys), 0)) AS n',
+    );
+    return { d, entities, relationships };
+  }
 
   /** `keepReference`: re-reading keeps the document's Zotero record; deleting it forgets the record. */
   async function removeDocument(id: string, opts: { keepReference?: boolean } = {}) {
@@ -25,6 +45,9 @@ export function libraryOps(svc: IngestService) {
     if (svc.queue.get(id)) await svc.queue.remove(id);
     const res = await library.deleteDocument(id);
     if (!opts.keepReference) await library.references.remove(id);
+    listVersion++;
+    editVersion++;
+    docCache.drop(id);
     await svc.index.update((index) => res.removedEntityIds.forEach((e) => index.remove(e)));
     // Survivors' names and descriptions were re-derived without this document: re-embed them.
     const changed = await graph.getEntities(res.changedEntityIds);
@@ -43,6 +66,8 @@ export function libraryOps(svc: IngestService) {
     const kind = kindOfFile(fileName) ?? 'txt';
     const now = svc.ctx.clock.now();
     await graph.upsertDocument({ id, title: fileName, status: 'queued', fileName, originalPath });
+    listVersion++;
+    docCache.drop(id);
     const payload: JobPayload = {
       fileName,
       kind,
@@ -113,6 +138,9 @@ export function libraryOps(svc: IngestService) {
         rejected.push({ fileName: it.fileName, reason: (e as Error).message });
       }
     }
+    // An import of known documents may be followed by new metadata for them (a Zotero import applies its
+    // records to documents already read): their cached records are stale from here.
+    if (added.some((a) => a.duplicate)) editVersion++;
     return { added, rejected };
   }
 
@@ -122,12 +150,11 @@ export function libraryOps(svc: IngestService) {
   };
 
   async function summary(id: string): Promise<DocumentSummary> {
-    const d = await graph.getDocument(id);
-    if (!d) throw new AriadneError('not_found', `No document ${id}.`);
     const job = svc.queue.get(id);
+    const key = `${job?.status}|${job?.payload.stage}|${job?.payload.chunksTotal}|${job?.attempts}|${editVersion}`;
+    const { d, entities, relationships } = await docCache.get(id, key, () => storedSummary(id));
     const counts = job ? chunkCounts(job) : { done: 0, failed: 0, total: 0 };
     const p = job ? svc.tracker.snapshot(job) : null;
-    const one = async (q: string) => Number((await graph.query(q, { id }))[0]?.n ?? 0);
     return {
       id,
       title: d.title,
@@ -142,12 +169,8 @@ export function libraryOps(svc: IngestService) {
       chunksDone: counts.done,
       chunksTotal: counts.total,
       chunksFailed: counts.failed,
-      entities: await one(
-        'MATCH (:Document {id: $id})-[:HAS_CHUNK]->(:Chunk)-[:MENTIONS]->(e:Entity) RETURN count(DISTINCT e) AS n',
-      ),
-      relationships: await one(
-        'MATCH (:Document {id: $id})-[:HAS_CHUNK]->(c:Chunk) RETURN sum(coalesce(size(c.evidenceKeys), 0)) AS n',
-      ),
+      entities,
+      relationships,
       etaMs: p?.etaMs ?? null,
       error: job?.error ?? null,
       addedAt: new Date(job?.payload.addedAt ?? d.createdAt).toISOString(),
@@ -160,7 +183,7 @@ export function libraryOps(svc: IngestService) {
     summary,
     removeDocument,
     async list() {
-      const docs = await graph.listDocuments();
+      const docs = await listCache.get('all', String(listVersion), () => graph.listDocuments());
       return Promise.all(docs.map((d) => summary(d.id)));
     },
     async detail(id: string): Promise<DocumentDetail> {
@@ -178,6 +201,7 @@ export function libraryOps(svc: IngestService) {
     },
     /** Brings the resolution index in line with entities edited outside ingestion. */
     async syncEntities(ids: string[]) {
+      editVersion++;
       const unique = [...new Set(ids)];
       const found = await graph.getEntities(unique);
       const present = new Set(found.map((e) => e.id));
