@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { QaMode, type QaStreamItem } from '../../contract/qa';
 import { createMemoryLogger } from '../../core/deps';
-import { type GlobalOptions, bootFromOptions } from '../global-options';
+import type { GlobalOptions } from '../global-options';
+import { openLibraryAccess } from '../library-access';
 
 /** `ariadne ask <question>`: a cited answer from the library, streamed to the terminal. */
 export function registerAsk(program: Command) {
@@ -14,17 +15,14 @@ export function registerAsk(program: Command) {
       const mode = QaMode.safeParse(opts.mode);
       if (!mode.success) throw new Error(`--mode must be one of ${QaMode.options.join(', ')}`);
       const g = cmd.optsWithGlobals<GlobalOptions>();
-      const { core, providerNote } = await bootFromOptions(g, createMemoryLogger());
+      const lib = await openLibraryAccess(g, createMemoryLogger());
+      const providerNote = lib.providerNote;
       try {
-        core.ingest.scheduler.pause();
         if (providerNote && !opts.json) process.stderr.write(`${providerNote}\n`);
         const emit = (i: QaStreamItem) => {
           if (!opts.json && i.type === 'token') process.stdout.write(i.text);
         };
-        const a = await core.handlers['qa:ask'](
-          { question, mode: mode.data },
-          { signal: new AbortController().signal, emit: emit as (i: unknown) => void },
-        );
+        const a = await lib.call('qa:ask', { question, mode: mode.data }, emit);
         if (opts.json) {
           const citations = a.citations.map((c) => ({
             n: c.n,
@@ -61,7 +59,7 @@ export function registerAsk(program: Command) {
           );
         }
       } finally {
-        await core.close();
+        await lib.close();
       }
     });
 }

@@ -1,5 +1,7 @@
 import type { Command } from 'commander';
 import { createStderrLogger } from '../../core/deps';
+import { createDispatcher } from '../../rpc/dispatch';
+import { shareLibrary } from '../../rpc/server/library-endpoint';
 import { type GlobalOptions, bootFromOptions } from '../global-options';
 import { noCtx, printDocuments, retryFailedPassages, waitForDocuments } from './ingest-report';
 
@@ -15,10 +17,15 @@ export function registerIngest(program: Command) {
     .option('--json', 'print the summary as JSON')
     .action(async (paths: string[], opts: { json?: boolean }, cmd: Command) => {
       const g = cmd.optsWithGlobals<GlobalOptions>();
-      const { core, providerNote } = await bootFromOptions(
-        g,
-        createStderrLogger(process.env.ARIADNE_LOG_LEVEL === 'debug' ? 'debug' : 'warn'),
-      );
+      const log = createStderrLogger(process.env.ARIADNE_LOG_LEVEL === 'debug' ? 'debug' : 'warn');
+      const { core, providerNote } = await bootFromOptions(g, log);
+      // `status`, `search` and `ask` go through this process while it holds the library.
+      const shared = await shareLibrary({
+        dataDir: g.data,
+        dispatcher: createDispatcher(core.handlers, log),
+        events: core.events,
+        log,
+      });
       try {
         if (providerNote && !opts.json) process.stderr.write(providerNote + '\n');
         const res = await core.handlers['library:import']({ paths }, noCtx());
@@ -38,6 +45,7 @@ export function registerIngest(program: Command) {
         } else printDocuments(details, notes, res.rejected);
         if (failed) process.exitCode = 1;
       } finally {
+        await shared.close();
         await core.close();
       }
     });

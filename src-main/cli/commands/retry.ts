@@ -2,6 +2,8 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import type { DocumentDetail } from '../../contract';
 import { createStderrLogger } from '../../core/deps';
+import { createDispatcher } from '../../rpc/dispatch';
+import { shareLibrary } from '../../rpc/server/library-endpoint';
 import { type GlobalOptions, bootFromOptions } from '../global-options';
 import { printable } from '../printable';
 import { noCtx, printDocuments, retryFailedPassages, waitForDocuments } from './ingest-report';
@@ -18,10 +20,15 @@ export function registerRetry(program: Command) {
     .option('--json', 'print the summary as JSON')
     .action(async (names: string[], opts: { json?: boolean }, cmd: Command) => {
       const g = cmd.optsWithGlobals<GlobalOptions>();
-      const { core } = await bootFromOptions(
-        g,
-        createStderrLogger(process.env.ARIADNE_LOG_LEVEL === 'debug' ? 'debug' : 'warn'),
-      );
+      const log = createStderrLogger(process.env.ARIADNE_LOG_LEVEL === 'debug' ? 'debug' : 'warn');
+      const { core } = await bootFromOptions(g, log);
+      // `status`, `search` and `ask` go through this process while it holds the library.
+      const shared = await shareLibrary({
+        dataDir: g.data,
+        dispatcher: createDispatcher(core.handlers, log),
+        events: core.events,
+        log,
+      });
       try {
         const { documents } = await core.handlers['library:list']({}, noCtx());
         const unknown: string[] = [];
@@ -61,6 +68,7 @@ export function registerRetry(program: Command) {
         }
         if (failed) process.exitCode = 1;
       } finally {
+        await shared.close();
         await core.close();
       }
     });

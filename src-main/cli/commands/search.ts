@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import type { GraphSearchResult, ResolvedTerm } from '../../contract/graph';
 import { createMemoryLogger } from '../../core/deps';
-import { type GlobalOptions, bootFromOptions } from '../global-options';
+import type { GlobalOptions } from '../global-options';
+import { openLibraryAccess } from '../library-access';
 
 const int = (name: string, min: number, max: number) => (v: string) => {
   const n = Number(v);
@@ -69,25 +70,21 @@ export function registerSearch(program: Command) {
         cmd: Command,
       ) => {
         const g = cmd.optsWithGlobals<GlobalOptions>();
-        const { core } = await bootFromOptions(g, createMemoryLogger());
+        const lib = await openLibraryAccess(g, createMemoryLogger());
         try {
-          core.ingest.scheduler.pause();
-          const res = await core.handlers['graph:search'](
-            {
-              term,
-              to: opts.to,
-              entityId: opts.id,
-              toEntityId: opts.toId,
-              hops: opts.hops,
-              limit: opts.limit,
-              filters: { direction: 'both', minEvidence: 1 },
-            },
-            { signal: new AbortController().signal, emit: () => undefined },
-          );
+          const res = await lib.call('graph:search', {
+            term,
+            to: opts.to,
+            entityId: opts.id,
+            toEntityId: opts.toId,
+            hops: opts.hops,
+            limit: opts.limit,
+            filters: { direction: 'both', minEvidence: 1 },
+          });
           process.stdout.write(opts.json ? JSON.stringify(res, null, 2) + '\n' : printSearch(res));
           if (!res.paths.length && !res.passages.length) process.exitCode = 2;
         } finally {
-          await core.close();
+          await lib.close();
         }
       },
     );
