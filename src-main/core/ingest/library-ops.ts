@@ -152,7 +152,9 @@ export function libraryOps(svc: IngestService) {
   async function summary(id: string): Promise<DocumentSummary> {
     const job = svc.queue.get(id);
     const key = `${job?.status}|${job?.payload.stage}|${job?.payload.chunksTotal}|${job?.attempts}|${editVersion}`;
-    const { d, entities, relationships } = await docCache.get(id, key, () => storedSummary(id));
+    // While the job runs its counts do not change (they do at commit, after which the job is terminal).
+    const running = job?.status === 'queued' || job?.status === 'running';
+    const { d, entities, relationships } = await docCache.get(id, key, () => storedSummary(id), running);
     const counts = job ? chunkCounts(job) : { done: 0, failed: 0, total: 0 };
     const p = job ? svc.tracker.snapshot(job) : null;
     return {
