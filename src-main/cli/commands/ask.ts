@@ -2,7 +2,6 @@ import type { Command } from 'commander';
 import { QaMode, type QaStreamItem } from '../../contract/qa';
 import { createMemoryLogger } from '../../core/deps';
 import type { GlobalOptions } from '../global-options';
-import { openLibraryAccess } from '../library-access';
 
 /** `ariadne ask <question>`: a cited answer from the library, streamed to the terminal. */
 export function registerAsk(program: Command) {
@@ -15,7 +14,7 @@ export function registerAsk(program: Command) {
       const mode = QaMode.safeParse(opts.mode);
       if (!mode.success) throw new Error(`--mode must be one of ${QaMode.options.join(', ')}`);
       const g = cmd.optsWithGlobals<GlobalOptions>();
-      const lib = await openLibraryAccess(g, createMemoryLogger());
+      const lib = await (await import('../library-access')).openLibraryAccess(g, createMemoryLogger());
       const providerNote = lib.providerNote;
       try {
         if (providerNote && !opts.json) process.stderr.write(`${providerNote}\n`);

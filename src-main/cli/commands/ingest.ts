@@ -1,7 +1,5 @@
 import type { Command } from 'commander';
 import { createStderrLogger } from '../../core/deps';
-import { createDispatcher } from '../../rpc/dispatch';
-import { shareLibrary } from '../../rpc/server/library-endpoint';
 import { type GlobalOptions, bootFromOptions } from '../global-options';
 import { noCtx, printDocuments, retryFailedPassages, waitForDocuments } from './ingest-report';
 
@@ -20,6 +18,8 @@ export function registerIngest(program: Command) {
       const log = createStderrLogger(process.env.ARIADNE_LOG_LEVEL === 'debug' ? 'debug' : 'warn');
       const { core, providerNote } = await bootFromOptions(g, log);
       // `status`, `search` and `ask` go through this process while it holds the library.
+      const { shareLibrary } = await import('../../rpc/server/library-endpoint');
+      const { createDispatcher } = await import('../../rpc/dispatch');
       const shared = await shareLibrary({
         dataDir: g.data,
         dispatcher: createDispatcher(core.handlers, log),

@@ -2,8 +2,6 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import type { DocumentDetail } from '../../contract';
 import { createStderrLogger } from '../../core/deps';
-import { createDispatcher } from '../../rpc/dispatch';
-import { shareLibrary } from '../../rpc/server/library-endpoint';
 import { type GlobalOptions, bootFromOptions } from '../global-options';
 import { printable } from '../printable';
 import { noCtx, printDocuments, retryFailedPassages, waitForDocuments } from './ingest-report';
@@ -23,6 +21,8 @@ export function registerRetry(program: Command) {
       const log = createStderrLogger(process.env.ARIADNE_LOG_LEVEL === 'debug' ? 'debug' : 'warn');
       const { core } = await bootFromOptions(g, log);
       // `status`, `search` and `ask` go through this process while it holds the library.
+      const { shareLibrary } = await import('../../rpc/server/library-endpoint');
+      const { createDispatcher } = await import('../../rpc/dispatch');
       const shared = await shareLibrary({
         dataDir: g.data,
         dispatcher: createDispatcher(core.handlers, log),

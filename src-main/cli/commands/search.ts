@@ -2,7 +2,6 @@ import type { Command } from 'commander';
 import type { GraphSearchResult, ResolvedTerm } from '../../contract/graph';
 import { createMemoryLogger } from '../../core/deps';
 import type { GlobalOptions } from '../global-options';
-import { openLibraryAccess } from '../library-access';
 
 const int = (name: string, min: number, max: number) => (v: string) => {
   const n = Number(v);
@@ -70,7 +69,7 @@ export function registerSearch(program: Command) {
         cmd: Command,
       ) => {
         const g = cmd.optsWithGlobals<GlobalOptions>();
-        const lib = await openLibraryAccess(g, createMemoryLogger());
+        const lib = await (await import('../library-access')).openLibraryAccess(g, createMemoryLogger());
         try {
           const res = await lib.call('graph:search', {
             term,
