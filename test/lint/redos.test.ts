@@ -13,7 +13,6 @@ import { describe, expect, it } from 'vitest';
  */
 const ACCEPTED: Record<string, string> = {
   // PDF text: parsed in a worker of its own under a time budget (parse-in-worker.ts), killed when it runs out.
-  'src-main/core/ingest/parse/assemble.ts /\\s+$/': 'PDF worker, time budget; owned by PDF text assembly',
   'src-main/core/ingest/parse/hyphenation.ts /[\\p{L}\\p{N}]+(?:[-\\u2010\\u2011][\\p{L}\\p{N}]+)+/gu':
     'PDF worker, time budget',
   'src-main/core/ingest/parse/hyphenation.ts /\\s+$/': 'PDF worker, time budget',
@@ -33,6 +32,7 @@ const ACCEPTED: Record<string, string> = {
     'the first 4,000 characters',
   'src-main/core/ingest/parse/sections.ts /^(\\p{L}[\\p{L} ]{2,40}?)\\s*([.:—–]|\\s(?=\\p{Lu}))/u':
     'anchored, at most 40 letters before the run: linear',
+  'src-main/core/ingest/chunk/prose.ts /^(\\p{L}+)\\.?\\s*(.+)$/u': 'a caption label: a word and a number',
   // Passages: at most a block of text (blockTokens, default 800 tokens), in the ingest worker pool.
   'src-main/core/ingest/pipeline/postprocess.ts /((?:[\\p{L}\\p{N}-]+\\s+){1,8}?)\\(([\\p{Lu}][\\p{L}\\p{N}-]{1,9})\\)/gu':
     'one passage',
