@@ -80,7 +80,9 @@ export async function parsePdf(bytes: Uint8Array, opts: ParsePdfOptions = {}): P
   try {
     return assembleDocument(pages, meta);
   } catch (e) {
-    throw classifyPdfError(e, bytes);
+    // A text-less PDF still has its pages: the library view shows them (ParseFailed carries the count).
+    const err = classifyPdfError(e, bytes);
+    throw err.code === 'parse_failed' ? new ParseFailed(err.message, pages.length) : err;
   }
 }
 
