@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
 
 // electron-vite needs Electron's major version; without the binary package it reads this variable.
-process.env.ELECTRON_MAJOR_VER ??= '39';
+process.env.ELECTRON_MAJOR_VER ??= '45';
 
 const r = (p: string) => resolve(import.meta.dirname, p);
 

@@ -3,6 +3,7 @@ import type { Logger } from '../core/deps';
 import { defaultDataDir } from '../core/paths';
 import { VERSION } from '../version';
 import { createFileLogger } from '../core/log-file';
+import { trimEndChars } from '../core/nlp/trim-chars';
 
 export interface GlobalOptions {
   data: string;
@@ -49,7 +50,7 @@ function positiveInt(raw: string): number {
 /** OLLAMA_HOST may be "host:port" without a scheme, as Ollama itself accepts. */
 export function normaliseOllamaUrl(raw: string): string {
   const withScheme = /^https?:\/\//.test(raw) ? raw : `http://${raw}`;
-  return withScheme.replace(/\/+$/, '');
+  return trimEndChars(withScheme, '/');
 }
 
 /** The library's log file, echoed on stderr with --verbose: never mixed into a command's own output. */

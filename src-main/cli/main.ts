@@ -10,6 +10,7 @@ import { registerEntities } from './commands/entities';
 import { registerAsk } from './commands/ask';
 import { registerExport } from './commands/export';
 import { registerZotero } from './commands/zotero';
+import { registerRetry } from './commands/retry';
 import { addGlobalOptions } from './global-options';
 import { commandOptionsHelp } from './help';
 import { describeError } from './next-step';
@@ -31,6 +32,7 @@ export async function runCli(argv: string[]): Promise<void> {
   registerAsk(program);
   registerExport(program);
   registerZotero(program);
+  registerRetry(program);
   program.addHelpText('after', () => commandOptionsHelp(program));
   await program.parseAsync(argv);
 }

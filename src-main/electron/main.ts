@@ -6,6 +6,7 @@ import { bootCore } from '../core/boot';
 import { createFileLogger } from '../core/log-file';
 import { defaultDataDir } from '../core/paths';
 import { createDispatcher } from '../rpc/dispatch';
+import { shareLibrary } from '../rpc/server/library-endpoint';
 import { registerIpcTransport } from '../rpc/transports/electron-ipc';
 import { VERSION } from '../version';
 import { registerAppScheme, serveRenderer } from './protocol';
@@ -51,7 +52,10 @@ if (!app.requestSingleInstanceLock()) {
       return;
     }
     const { core } = booted;
-    const unregister = registerIpcTransport(createDispatcher(core.handlers, log), core.events, isTrustedUrl);
+    const dispatcher = createDispatcher(core.handlers, log);
+    const unregister = registerIpcTransport(dispatcher, core.events, isTrustedUrl);
+    // `ariadne status`, `search` and `ask` on this library go through the app while it runs.
+    const shared = await shareLibrary({ dataDir, dispatcher, events: core.events, log }).catch(() => null);
 
     win = new BrowserWindow({
       width: 1360,
@@ -79,7 +83,7 @@ if (!app.requestSingleInstanceLock()) {
     app.on('will-quit', (e) => {
       e.preventDefault();
       unregister();
-      void core.close().finally(() => app.exit(0));
+      void (shared?.close() ?? Promise.resolve()).then(() => core.close()).finally(() => app.exit(0));
     });
   });
 }

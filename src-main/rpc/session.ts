@@ -63,6 +63,11 @@ export function createRpcSession(
         .then((result) => {
           inFlight.delete(frame.id);
           safeSend({ type: 'result', id: frame.id, result });
+        })
+        .catch(() => {
+          // A result the transport cannot send (a closed socket mid-write) must not become an unhandled
+          // rejection, which ends the process.
+          inFlight.delete(frame.id);
         });
     },
     close() {

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { QaMode } from '../../contract/qa';
-import { type GlobalOptions, bootFromOptions } from '../global-options';
+import { createMemoryLogger } from '../../core/deps';
+import type { GlobalOptions } from '../global-options';
 import { INGEST_FIRST } from '../next-step';
 
 const WORKING = 'Searching the library and writing the answer…';
@@ -20,12 +21,11 @@ export function registerAsk(program: Command) {
       const mode = QaMode.safeParse(opts.mode);
       if (!mode.success) throw new Error(`--mode must be one of ${QaMode.options.join(', ')}`);
       const g = cmd.optsWithGlobals<GlobalOptions>();
-      const { core, providerNote } = await bootFromOptions(g);
+      const lib = await (await import('../library-access')).openLibraryAccess(g, createMemoryLogger());
+      const providerNote = lib.providerNote;
       try {
-        core.ingest.scheduler.pause();
-        const ctx = { signal: new AbortController().signal, emit: () => undefined };
         if (providerNote && !opts.json) process.stderr.write(`${providerNote}\n`);
-        const { documents } = await core.handlers['library:list']({}, ctx);
+        const { documents } = await lib.call('library:list', {});
         if (documents.length === 0) {
           if (opts.json)
             process.stdout.write(JSON.stringify({ answer: null, error: INGEST_FIRST }, null, 2) + '\n');
@@ -35,7 +35,7 @@ export function registerAsk(program: Command) {
         }
         const tty = process.stderr.isTTY && !opts.json;
         if (tty) process.stderr.write(WORKING);
-        const a = await core.handlers['qa:ask']({ question, mode: mode.data }, ctx).finally(() => {
+        const a = await lib.call('qa:ask', { question, mode: mode.data }).finally(() => {
           if (tty) process.stderr.write('\r\x1b[K');
         });
         if (opts.json) {
@@ -78,7 +78,7 @@ export function registerAsk(program: Command) {
               `or add papers on the topic with \`ariadne ingest <files>\`.\n`,
           );
       } finally {
-        await core.close();
+        await lib.close();
       }
     });
 }

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { GraphSearchResult, ResolvedTerm } from '../../contract/graph';
-import { type GlobalOptions, bootFromOptions } from '../global-options';
+import { createMemoryLogger } from '../../core/deps';
+import type { GlobalOptions } from '../global-options';
 import { INGEST_FIRST } from '../next-step';
 
 const int = (name: string, min: number, max: number) => (v: string) => {
@@ -79,34 +80,27 @@ export function registerSearch(program: Command) {
         cmd: Command,
       ) => {
         const g = cmd.optsWithGlobals<GlobalOptions>();
-        const { core } = await bootFromOptions(g);
+        const lib = await (await import('../library-access')).openLibraryAccess(g, createMemoryLogger());
         try {
-          core.ingest.scheduler.pause();
-          const { documents } = await core.handlers['library:list'](
-            {},
-            { signal: new AbortController().signal, emit: () => undefined },
-          );
+          const { documents } = await lib.call('library:list', {});
           if (!documents.length) {
             process.stderr.write(`${INGEST_FIRST}\n`);
             process.exitCode = 2;
             return;
           }
-          const res = await core.handlers['graph:search'](
-            {
-              term,
-              to: opts.to,
-              entityId: opts.id,
-              toEntityId: opts.toId,
-              hops: opts.hops,
-              limit: opts.limit,
-              filters: { direction: 'both', minEvidence: 1 },
-            },
-            { signal: new AbortController().signal, emit: () => undefined },
-          );
+          const res = await lib.call('graph:search', {
+            term,
+            to: opts.to,
+            entityId: opts.id,
+            toEntityId: opts.toId,
+            hops: opts.hops,
+            limit: opts.limit,
+            filters: { direction: 'both', minEvidence: 1 },
+          });
           process.stdout.write(opts.json ? JSON.stringify(res, null, 2) + '\n' : printSearch(res));
           if (!res.paths.length && !res.passages.length) process.exitCode = 2;
         } finally {
-          await core.close();
+          await lib.close();
         }
       },
     );

@@ -5,6 +5,7 @@ import type { Command } from 'commander';
 import { createDispatcher } from '../../rpc/dispatch';
 import { startApiServer } from '../../rpc/server/http-server';
 import { loadOrCreateToken } from '../../rpc/server/token';
+import { publishEndpoint } from '../../rpc/server/library-endpoint';
 import { createRestRoutes } from '../../rpc/server/rest-facade';
 import { type GlobalOptions, bootFromOptions, cliLogger } from '../global-options';
 
@@ -44,6 +45,8 @@ export function registerServe(program: Command) {
         port: opts.port,
         log,
       });
+      // Other `ariadne` commands on this library go through this server while it holds the library.
+      const withdraw = publishEndpoint(g.data, server.port);
       if (providerNote) process.stdout.write(`${providerNote}\n`);
       if (!staticRoot)
         process.stdout.write('The UI is not built yet (run `npm run build`); the API is up.\n');
@@ -55,11 +58,13 @@ export function registerServe(program: Command) {
       const stop = async () => {
         if (stopping) return;
         stopping = true;
+        withdraw();
         await server.close();
         await core.close();
         process.exit(0);
       };
       process.on('SIGINT', () => void stop());
       process.on('SIGTERM', () => void stop());
+      process.on('SIGHUP', () => void stop());
     });
 }

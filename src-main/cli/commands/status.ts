@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
 import { createMemoryLogger } from '../../core/deps';
-import { VERSION } from '../../version';
-import { normaliseOllamaUrl, type GlobalOptions } from '../global-options';
+import type { GlobalOptions } from '../global-options';
 import { INGEST_FIRST } from '../next-step';
+import { printable } from '../printable';
 
-/** `ariadne status`: the queue and every document's state. Opening the library resumes unfinished jobs. */
+/** `ariadne status`: the queue and every document's state. Works while another process holds the library. */
 export function registerStatus(program: Command) {
   program
     .command('status')
@@ -12,22 +12,12 @@ export function registerStatus(program: Command) {
     .option('--json', 'print as JSON')
     .action(async (opts: { json?: boolean }, cmd: Command) => {
       const g = cmd.optsWithGlobals<GlobalOptions>();
-      const { core } = await (
-        await import('../../core/boot')
-      ).bootCore({
-        dataDir: g.data,
-        llm: 'builtin',
-        ollamaUrl: normaliseOllamaUrl(g.ollama),
-        host: 'serve',
-        version: VERSION,
-        log: createMemoryLogger(),
-      });
+      // Look, do not work: the queue stays paused, and a library another process holds is read through it.
+      const { openLibraryAccess } = await import('../library-access');
+      const lib = await openLibraryAccess(g, createMemoryLogger(), { llm: 'builtin' });
       try {
-        // Look, do not work: a status call must not start processing the queue.
-        core.ingest.scheduler.pause();
-        const ctx = { signal: new AbortController().signal, emit: () => undefined };
-        const queue = await core.handlers['queue:status']({}, ctx);
-        const { documents } = await core.handlers['library:list']({}, ctx);
+        const queue = await lib.call('queue:status', {});
+        const { documents } = await lib.call('library:list', {});
         if (opts.json) {
           process.stdout.write(JSON.stringify({ queue, documents }, null, 2) + '\n');
           return;
@@ -41,11 +31,11 @@ export function registerStatus(program: Command) {
         );
         for (const d of documents) {
           process.stdout.write(
-            `${d.status.padEnd(16)} ${d.fileName}: ${d.chunksDone}/${d.chunksTotal} chunks, ${d.entities} entities, ${d.relationships} relationships${d.error ? ` — ${d.error}` : ''}\n`,
+            `${d.status.padEnd(16)} ${printable(d.fileName)}: ${d.chunksDone}/${d.chunksTotal} chunks, ${d.entities} entities, ${d.relationships} relationships${d.error ? ` — ${printable(d.error)}` : ''}\n`,
           );
         }
       } finally {
-        await core.close();
+        await lib.close();
       }
     });
 }

@@ -37,6 +37,8 @@ export interface IngestOptions extends Partial<PipelineOptions>, Partial<Schedul
   /** Model calls in flight (ingestion and QA together). Default: the Settings value (2). */
   llmConcurrency?: number;
   parseTimeoutMs?: number;
+  /** Time budget for parsing one .txt/.md file (default 30 s). */
+  textParseTimeoutMs?: number;
   /**
    * Attempts inside one task call. Default 1: the step runner's retries (max_chunk_retries, with backoff,
    * varying the seed) are ingestion's one retry policy; more here would multiply them.
@@ -84,8 +86,9 @@ export async function startIngest(deps: IngestDeps) {
   const parser = createParser({
     workerPath: deps.workerPaths.parse,
     timeoutMs: o.parseTimeoutMs,
-    parseTextInPool: (text, kind) =>
-      pool.run<ParseOutcome>((api) => api.parseText(text, kind as 'txt' | 'md')),
+    textTimeoutMs: o.textParseTimeoutMs,
+    parseTextInPool: (text, kind, budget) =>
+      pool.run<ParseOutcome>((api) => api.parseText(text, kind as 'txt' | 'md'), budget),
   });
   // Documents run four at a time, but their parses take turns (one per spare core, see parseTurn).
   const parseSlots = createLimiter(Math.max(1, os.availableParallelism() - 1));
@@ -148,7 +151,11 @@ export async function startIngest(deps: IngestDeps) {
     queue,
     clock,
     log,
-    opts: { maxActiveJobs: o.maxActiveJobs ?? 4, pollIntervalMs: o.pollIntervalMs ?? 10_000 },
+    opts: {
+      maxActiveJobs: o.maxActiveJobs ?? 4,
+      pollIntervalMs: o.pollIntervalMs ?? 10_000,
+      stallTimeoutMs: o.stallTimeoutMs,
+    },
     isPaused: () => paused,
     setPaused(p) {
       paused = p;

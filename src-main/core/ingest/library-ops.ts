@@ -1,5 +1,3 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { AriadneError } from '../../contract/errors';
 import type { DocumentDetail, DocumentSummary } from '../../contract/library';
 import { contentId } from '../library/content-id';
@@ -7,50 +5,12 @@ import type { IngestService } from './ingest-service';
 import { entityText } from './resolve/entity-index';
 import { kindOfFile } from './parse/parse-in-worker';
 import { chunkCounts } from './runtime/progress';
+import { createReadCache } from './summary-cache';
 import { type JobPayload, TERMINAL_STATUSES } from './queue/types';
 
-export interface ImportItem {
-  fileName: string;
-  originalPath: string;
-  read(): Promise<Uint8Array>;
-}
+import type { ImportItem } from './expand-paths';
 
-/**
- * Files under the given paths, folders walked recursively; unsupported files are reported, not read:
- * named ones as `rejected`, those met in a folder as `skipped` (paths), so a caller can say what it left.
- */
-export async function expandPaths(paths: string[]): Promise<{
-  items: ImportItem[];
-  rejected: { fileName: string; reason: string }[];
-  skipped: string[];
-}> {
-  const items: ImportItem[] = [];
-  const rejected: { fileName: string; reason: string }[] = [];
-  const skipped: string[] = [];
-  const visit = async (p: string, explicit: boolean): Promise<void> => {
-    const abs = path.resolve(p);
-    const st = await fs.stat(abs).catch(() => null);
-    if (!st) return void rejected.push({ fileName: p, reason: 'not found' });
-    if (st.isDirectory()) {
-      for (const name of (await fs.readdir(abs)).sort())
-        if (!name.startsWith('.')) await visit(path.join(abs, name), false);
-      return;
-    }
-    if (!kindOfFile(abs)) {
-      if (explicit)
-        rejected.push({ fileName: path.basename(abs), reason: 'unsupported file type (PDF, .txt or .md)' });
-      else skipped.push(abs);
-      return;
-    }
-    items.push({
-      fileName: path.basename(abs),
-      originalPath: abs,
-      read: async () => new Uint8Array(await fs.readFile(abs)),
-    });
-  };
-  for (const p of paths) await visit(p, true);
-  return { items, rejected, skipped };
-}
+export { expandPaths, type ImportItem } from './expand-paths';
 
 /**
  * Library operations on top of the ingest service: import (duplicates recognised by content hash; a changed
@@ -59,6 +19,25 @@ export async function expandPaths(paths: string[]): Promise<{
 export function libraryOps(svc: IngestService) {
   const { library } = svc.ctx;
   const graph = library.graph;
+  // Stored parts of the library view (see summary-cache.ts): the document list, changed only by this
+  // module (import, delete, re-ingest: `listVersion`), and per document its record and counts.
+  let listVersion = 0;
+  let editVersion = 0;
+  const listCache = createReadCache<Awaited<ReturnType<typeof graph.listDocuments>>>(2000);
+  const docCache = createReadCache<Awaited<ReturnType<typeof storedSummary>>>(2000);
+
+  async function storedSummary(id: string) {
+    const d = await graph.getDocument(id);
+    if (!d) throw new AriadneError('not_found', `No document ${id}.`);
+    const one = async (q: string) => Number((await graph.query(q, { id }))[0]?.n ?? 0);
+    const entities = await one(
+      'MATCH (:Document {id: $id})-[:HAS_CHUNK]->(:Chunk)-[:MENTIONS]->(e:Entity) RETURN count(DISTINCT e) AS n',
+    );
+    const relationships = await one(
+      'MATCH (:Document {id: $id})-[:HAS_CHUNK]->(c:Chunk) RETURN sum(coalesce(size(c.evidenceKeys), 0)) AS n',
+    );
+    return { d, entities, relationships };
+  }
 
   /** `keepReference`: re-reading keeps the document's Zotero record; deleting it forgets the record. */
   async function removeDocument(id: string, opts: { keepReference?: boolean } = {}) {
@@ -66,6 +45,9 @@ export function libraryOps(svc: IngestService) {
     if (svc.queue.get(id)) await svc.queue.remove(id);
     const res = await library.deleteDocument(id);
     if (!opts.keepReference) await library.references.remove(id);
+    listVersion++;
+    editVersion++;
+    docCache.drop(id);
     await svc.index.update((index) => res.removedEntityIds.forEach((e) => index.remove(e)));
     // Survivors' names and descriptions were re-derived without this document: re-embed them.
     const changed = await graph.getEntities(res.changedEntityIds);
@@ -84,6 +66,8 @@ export function libraryOps(svc: IngestService) {
     const kind = kindOfFile(fileName) ?? 'txt';
     const now = svc.ctx.clock.now();
     await graph.upsertDocument({ id, title: fileName, status: 'queued', fileName, originalPath });
+    listVersion++;
+    docCache.drop(id);
     const payload: JobPayload = {
       fileName,
       kind,
@@ -154,6 +138,9 @@ export function libraryOps(svc: IngestService) {
         rejected.push({ fileName: it.fileName, reason: (e as Error).message });
       }
     }
+    // An import of known documents may be followed by new metadata for them (a Zotero import applies its
+    // records to documents already read): their cached records are stale from here.
+    if (added.some((a) => a.duplicate)) editVersion++;
     return { added, rejected };
   }
 
@@ -163,12 +150,13 @@ export function libraryOps(svc: IngestService) {
   };
 
   async function summary(id: string): Promise<DocumentSummary> {
-    const d = await graph.getDocument(id);
-    if (!d) throw new AriadneError('not_found', `No document ${id}.`);
     const job = svc.queue.get(id);
+    const key = `${job?.status}|${job?.payload.stage}|${job?.payload.chunksTotal}|${job?.attempts}|${editVersion}`;
+    // While the job runs its counts do not change (they do at commit, after which the job is terminal).
+    const running = job?.status === 'queued' || job?.status === 'running';
+    const { d, entities, relationships } = await docCache.get(id, key, () => storedSummary(id), running);
     const counts = job ? chunkCounts(job) : { done: 0, failed: 0, total: 0 };
     const p = job ? svc.tracker.snapshot(job) : null;
-    const one = async (q: string) => Number((await graph.query(q, { id }))[0]?.n ?? 0);
     return {
       id,
       title: d.title,
@@ -183,12 +171,8 @@ export function libraryOps(svc: IngestService) {
       chunksDone: counts.done,
       chunksTotal: counts.total,
       chunksFailed: counts.failed,
-      entities: await one(
-        'MATCH (:Document {id: $id})-[:HAS_CHUNK]->(:Chunk)-[:MENTIONS]->(e:Entity) RETURN count(DISTINCT e) AS n',
-      ),
-      relationships: await one(
-        'MATCH (:Document {id: $id})-[:HAS_CHUNK]->(c:Chunk) RETURN sum(coalesce(size(c.evidenceKeys), 0)) AS n',
-      ),
+      entities,
+      relationships,
       etaMs: p?.etaMs ?? null,
       error: job?.error ?? null,
       addedAt: new Date(job?.payload.addedAt ?? d.createdAt).toISOString(),
@@ -201,7 +185,7 @@ export function libraryOps(svc: IngestService) {
     summary,
     removeDocument,
     async list() {
-      const docs = await graph.listDocuments();
+      const docs = await listCache.get('all', String(listVersion), () => graph.listDocuments());
       return Promise.all(docs.map((d) => summary(d.id)));
     },
     async detail(id: string): Promise<DocumentDetail> {
@@ -219,6 +203,7 @@ export function libraryOps(svc: IngestService) {
     },
     /** Brings the resolution index in line with entities edited outside ingestion. */
     async syncEntities(ids: string[]) {
+      editVersion++;
       const unique = [...new Set(ids)];
       const found = await graph.getEntities(unique);
       const present = new Set(found.map((e) => e.id));

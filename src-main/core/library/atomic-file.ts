@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { AriadneError } from '../../contract/errors';
 
 /**
  * Writes a file so that readers see the old content or the new, never a torn mix: write a temp file in
@@ -15,9 +16,22 @@ export async function writeFileAtomic(file: string, data: string | Uint8Array): 
   try {
     await fh.writeFile(data);
     await fh.sync();
-  } finally {
-    await fh.close();
+  } catch (e) {
+    // A full disk (or a file-size limit) must not leave the partial temp file behind: it kept the disk full.
+    await fh.close().catch(() => undefined);
+    await fs.rm(tmp, { force: true });
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOSPC' || code === 'EDQUOT' || code === 'EFBIG')
+      throw new AriadneError(
+        'disk_full',
+        `Not enough disk space to write ${path.basename(file)} (${code}).`,
+        {
+          cause: e,
+        },
+      );
+    throw e;
   }
+  await fh.close();
   try {
     await fs.rename(tmp, file);
   } catch (e) {

@@ -66,13 +66,19 @@ export function acquireLock(dataDir: string): LibraryLock {
 
 function lockHandle(key: string, file: string): LibraryLock {
   let released = false;
-  return {
-    file,
-    release() {
-      if (released) return;
-      released = true;
-      heldHere.delete(key);
+  const release = () => {
+    if (released) return;
+    released = true;
+    heldHere.delete(key);
+    process.off('exit', release);
+    try {
       if (readOwner(file) === process.pid) fs.rmSync(file, { force: true });
-    },
+    } catch {
+      // The folder is gone or read-only: nothing left to release.
+    }
   };
+  // Any exit that runs JavaScript (process.exit, an uncaught exception) removes the lock file; only a
+  // SIGKILL or a crash leaves it, and the next open takes a lock whose owner is dead over.
+  process.on('exit', release);
+  return { file, release };
 }

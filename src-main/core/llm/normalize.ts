@@ -1,4 +1,8 @@
 import type { Extraction } from './schemas';
+import { trimEndChars, trimStartChars } from '../nlp/trim-chars';
+
+/** Quotes, bullets and punctuation that wrap a name in model output. */
+const NAME_EDGE = `"'“”‘’.,;:!?*•-–—`;
 
 /**
  * Post-processing from the seed's schema contract: trim names and stray punctuation, merge entities that
@@ -50,8 +54,5 @@ export function normalizeExtraction(x: Extraction): Extraction {
 }
 
 export function cleanName(name: string): string {
-  return name
-    .trim()
-    .replace(/^[\s"'“”‘’.,;:!?*•\-–—]+|[\s"'“”‘’.,;:!?*•\-–—]+$/g, '')
-    .replace(/\s+/g, ' ');
+  return trimStartChars(trimEndChars(name.trim(), NAME_EDGE, true), NAME_EDGE, true).replace(/\s+/g, ' ');
 }

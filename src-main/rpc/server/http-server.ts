@@ -1,11 +1,22 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { ServerFrame } from '../../contract';
 import type { Logger } from '../../core/deps';
 import type { EventBus } from '../../core/event-bus';
 import type { Dispatcher } from '../dispatch';
 import { createRpcSession } from '../session';
+import {
+  HttpError,
+  MAX_BODY,
+  decodePathPart,
+  parseTarget,
+  readJsonBody,
+  refuseUpgrade,
+  sendError,
+  sendJson,
+} from './request-guards';
 import { contentSecurityPolicy, serveStatic } from './static-files';
 import { tokenMatches } from './token';
 
@@ -27,8 +38,6 @@ export interface ApiServer {
   close(): Promise<void>;
 }
 
-const MAX_BODY = 8 * 1024 * 1024;
-
 /**
  * `ariadne serve`: the renderer and the API on 127.0.0.1 only. Every API request carries the library's
  * token (query `token` or `Authorization: Bearer`); the Host header is checked against loopback names so a
@@ -41,19 +50,23 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
   const tokenOf = (req: http.IncomingMessage, url: URL) =>
     url.searchParams.get('token') ?? /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? null;
 
+  // Every request and upgrade ends in an answer: an HttpError becomes its status with a JSON error, anything
+  // else a 500 with one. Nothing a client sends may throw out of a listener (that exits the process).
   const server = http.createServer((req, res) => {
-    void handle(req, res).catch((e) => {
+    void handle(req, res).catch((e: unknown) => {
+      if (e instanceof HttpError) return sendError(res, e.status, e.code, e.message);
       opts.log.log('error', 'http handler failed', { error: String(e) });
-      if (!res.headersSent) res.writeHead(500).end();
+      sendError(res, 500, 'internal', 'The request failed inside Ariadne.');
     });
   });
+  server.on('clientError', (_err, socket) => refuseUpgrade(socket, 400));
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
     if (!allowedHosts().has(req.headers.host ?? '')) {
       res.writeHead(421, { 'content-type': 'text/plain' }).end('Misdirected request');
       return;
     }
-    const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
+    const url = parseTarget(req.url);
     if (url.pathname === '/healthz') {
       return json(res, 200, { ok: true });
     }
@@ -73,8 +86,8 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
       });
     }
     if (url.pathname.startsWith('/api/') && req.method === 'POST') {
-      const method = decodeURIComponent(url.pathname.slice('/api/'.length));
-      const body = await readJson(req);
+      const method = decodePathPart(url.pathname.slice('/api/'.length));
+      const body = await readJsonBody(req);
       const controller = new AbortController();
       res.on('close', () => controller.abort());
       const result = await opts.dispatcher.call(method, body, { signal: controller.signal, emit: () => {} });
@@ -87,20 +100,21 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
     });
   }
 
-  server.on('upgrade', (req, socket, head) => {
-    const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
-    const origin = req.headers.origin;
-    const originOk = !origin || [...allowedHosts()].some((h) => origin === `http://${h}`);
-    if (
-      url.pathname !== '/rpc' ||
-      !allowedHosts().has(req.headers.host ?? '') ||
-      !originOk ||
-      !tokenMatches(opts.token, tokenOf(req, url))
-    ) {
-      socket.end('HTTP/1.1 401 Unauthorized\r\nconnection: close\r\n\r\n');
-      return;
+  server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
+    try {
+      if (!allowedHosts().has(req.headers.host ?? '')) return refuseUpgrade(socket, 421);
+      const url = parseTarget(req.url);
+      const origin = req.headers.origin;
+      const originOk = !origin || [...allowedHosts()].some((h) => origin === `http://${h}`);
+      if (url.pathname !== '/rpc' || !originOk || !tokenMatches(opts.token, tokenOf(req, url))) {
+        return refuseUpgrade(socket, 401);
+      }
+      wss.handleUpgrade(req, socket, head, (ws) => attach(ws));
+    } catch (e) {
+      if (!(e instanceof HttpError)) opts.log.log('error', 'upgrade failed', { error: String(e) });
+      refuseUpgrade(socket, e instanceof HttpError ? e.status : 400);
     }
-    wss.handleUpgrade(req, socket, head, (ws) => attach(ws));
   });
 
   function attach(ws: WebSocket) {
@@ -118,7 +132,11 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
       } catch {
         frame = null;
       }
-      session.receive(frame);
+      try {
+        session.receive(frame);
+      } catch (e) {
+        opts.log.log('error', 'rpc frame failed', { error: String(e) });
+      }
     });
     ws.on('close', () => session.close());
     ws.on('error', () => session.close());
@@ -167,23 +185,4 @@ function statusOf(code: string): number {
   return map[code] ?? 500;
 }
 
-function json(res: http.ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
-  res.end(JSON.stringify(body));
-}
-
-async function readJson(req: http.IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const c of req) {
-    size += (c as Buffer).length;
-    if (size > MAX_BODY) throw new Error('request body too large');
-    chunks.push(c as Buffer);
-  }
-  if (size === 0) return {};
-  try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
-  } catch {
-    return Symbol('malformed');
-  }
-}
+const json = sendJson;

@@ -1,29 +1,12 @@
 import type http from 'node:http';
 import { toRpcError } from '../../contract/errors';
 import type { Dispatcher } from '../dispatch';
-
-const MAX_BODY = 1024 * 1024;
+import { HttpError, readJsonBody, sendError } from './request-guards';
 
 export interface RestFacadeOptions {
   dispatcher: Dispatcher;
   /** Prometheus text for GET /metrics. */
   metrics: () => string | Promise<string>;
-}
-
-async function readJson(req: http.IncomingMessage): Promise<unknown> {
-  let size = 0;
-  const parts: Buffer[] = [];
-  for await (const c of req as AsyncIterable<Buffer>) {
-    size += c.length;
-    if (size > MAX_BODY) throw Object.assign(new Error('Request body too large.'), { code: 'invalid_input' });
-    parts.push(c);
-  }
-  const text = Buffer.concat(parts).toString('utf8');
-  try {
-    return text ? JSON.parse(text) : {};
-  } catch {
-    throw Object.assign(new Error('The body is not valid JSON.'), { code: 'invalid_input' });
-  }
 }
 
 const STATUS: Record<string, number> = {
@@ -49,7 +32,7 @@ export function createRestRoutes(opts: RestFacadeOptions) {
         return true;
       }
       if (url.pathname === '/graph-search' && req.method === 'POST') {
-        const result = await opts.dispatcher.call('graph:search', await readJson(req), {
+        const result = await opts.dispatcher.call('graph:search', await readJsonBody(req), {
           signal: new AbortController().signal,
           emit: () => undefined,
         });
@@ -60,16 +43,29 @@ export function createRestRoutes(opts: RestFacadeOptions) {
         return true;
       }
       if (url.pathname === '/qa' && req.method === 'POST') {
-        const body = await readJson(req);
+        const body = await readJsonBody(req);
         const controller = new AbortController();
         res.on('close', () => {
           if (!res.writableFinished) controller.abort();
         });
-        res.writeHead(200, { 'content-type': 'application/x-ndjson', 'cache-control': 'no-cache' });
+        // The status goes out with the first streamed item, so input the contract rejects (nothing was
+        // streamed yet) still answers 400 rather than a 200 stream holding an error.
+        const startStream = () => {
+          if (!res.headersSent)
+            res.writeHead(200, { 'content-type': 'application/x-ndjson', 'cache-control': 'no-cache' });
+        };
         const result = await opts.dispatcher.call('qa:ask', body, {
           signal: controller.signal,
-          emit: (item) => void res.write(JSON.stringify(item) + '\n'),
+          emit: (item: unknown) => {
+            startStream();
+            res.write(JSON.stringify(item) + '\n');
+          },
         });
+        if (!result.ok && !res.headersSent) {
+          sendError(res, STATUS[result.error.code] ?? 500, result.error.code, result.error.message);
+          return true;
+        }
+        startStream();
         res.end(
           JSON.stringify(
             result.ok
@@ -81,6 +77,10 @@ export function createRestRoutes(opts: RestFacadeOptions) {
       }
       return false;
     } catch (e) {
+      if (e instanceof HttpError) {
+        sendError(res, e.status, e.code, e.message);
+        return true;
+      }
       const err = toRpcError(e);
       if (!res.headersSent) {
         res.writeHead(STATUS[err.code] ?? 500, { 'content-type': 'application/json' });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ServerResponse } from 'node:http';
+import { decodePathPart } from './request-guards';
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -35,7 +36,7 @@ export function contentSecurityPolicy(wsOrigin: string): string {
 
 /** Serves the built renderer; unknown paths fall back to index.html (client-side navigation). */
 export function serveStatic(root: string, urlPath: string, res: ServerResponse, csp: string): void {
-  const clean = path.normalize(decodeURIComponent(urlPath)).replace(/^([/\\])+/, '');
+  const clean = path.normalize(decodePathPart(urlPath)).replace(/^([/\\])+/, '');
   let file = path.join(root, clean);
   if (!file.startsWith(path.resolve(root))) {
     res.writeHead(403).end('Forbidden');
@@ -56,5 +57,8 @@ export function serveStatic(root: string, urlPath: string, res: ServerResponse, 
     'referrer-policy': 'no-referrer',
     'cache-control': ext === '.html' ? 'no-store' : 'public, max-age=3600',
   });
-  fs.createReadStream(file).pipe(res);
+  // A read error (the file replaced by a rebuild, EACCES) must end this response, not the process.
+  fs.createReadStream(file)
+    .on('error', () => res.destroy())
+    .pipe(res);
 }

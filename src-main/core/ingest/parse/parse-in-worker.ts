@@ -25,7 +25,20 @@ export interface ParserOptions {
    * text parsing is linear and has no decoder to exploit, so only PDFs and very large text files need
    * the killable worker of their own.
    */
-  parseTextInPool?: (text: string, kind: SourceKind) => Promise<ParseOutcome>;
+  parseTextInPool?: (text: string, kind: SourceKind, budget: TextBudget) => Promise<ParseOutcome>;
+  /**
+   * Text and Markdown files larger than this are refused before parsing. Default 16 MB: about 5,000 pages,
+   * past the 2,000-page limit for PDFs; a 1 MB text took about a minute to ingest with the built-in engine.
+   */
+  maxTextBytes?: number;
+  /** Time budget for a plain-text or Markdown file, in the pool or not. Default 30 s (8 MB parse in ~0.1 s). */
+  textTimeoutMs?: number;
+}
+
+/** What the pool needs to hold a text parse to its budget: the time and the error to fail with. */
+export interface TextBudget {
+  timeoutMs: number;
+  onTimeout: () => Error;
 }
 
 /** Text files up to this size are parsed by `parseTextInPool` when given. */
@@ -95,6 +108,12 @@ export function createParser(opts: ParserOptions): Parser {
   const maxPages = opts.maxPages ?? DEFAULT_MAX_PAGES;
   const maxMemoryMb = opts.maxMemoryMb ?? 1024;
   const maxBytes = opts.maxBytes ?? 200 * 1024 * 1024;
+  const textTimeoutMs = opts.textTimeoutMs ?? 30_000;
+  const maxTextBytes = opts.maxTextBytes ?? 16 * 1024 * 1024;
+  const textTimeout = (kind: SourceKind) =>
+    fail(
+      `the ${kind === 'md' ? 'Markdown' : 'text'} parser ran past its ${formatSeconds(textTimeoutMs)} budget`,
+    );
   let warm: WarmWorker | null = null;
   let turn: Promise<unknown> = Promise.resolve();
   let started = 0;
@@ -139,7 +158,11 @@ export function createParser(opts: ParserOptions): Parser {
     const w = (warm ??= start());
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(fail(`timed out after ${formatSeconds(timeoutMs)}`)), timeoutMs);
+      timer = setTimeout(
+        () =>
+          reject(kind === 'pdf' ? fail(`timed out after ${formatSeconds(timeoutMs)}`) : textTimeout(kind)),
+        kind === 'pdf' ? timeoutMs : textTimeoutMs,
+      );
     });
     let healthy = false;
     try {
@@ -164,8 +187,14 @@ export function createParser(opts: ParserOptions): Parser {
         `file too large (${Math.ceil(bytes.length / 1048576)} MB > ${Math.floor(maxBytes / 1048576)} MB)`,
       );
     }
+    if (kind !== 'pdf' && bytes.length > maxTextBytes) {
+      throw fail(
+        `text file too large (${Math.ceil(bytes.length / 1048576)} MB > ${Math.floor(maxTextBytes / 1048576)} MB): split it into smaller files`,
+      );
+    }
     if (kind !== 'pdf' && opts.parseTextInPool && bytes.length <= POOL_TEXT_MAX_BYTES) {
-      return documentOf(await opts.parseTextInPool(new TextDecoder().decode(bytes), kind));
+      const budget = { timeoutMs: textTimeoutMs, onTimeout: () => textTimeout(kind) };
+      return documentOf(await opts.parseTextInPool(new TextDecoder().decode(bytes), kind, budget));
     }
     const mine = turn.then(() => inWorker(bytes, kind));
     turn = mine.catch(() => undefined);

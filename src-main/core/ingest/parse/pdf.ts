@@ -2,6 +2,7 @@ import { AriadneError, isAriadneError } from '../../../contract/errors';
 import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { assembleDocument } from './assemble';
 import type { PageContent, ParsedDocument, ParseLimits, PdfMetadataInput, TextItem } from './types';
+import { ParseFailed } from './worker-api';
 
 export const DEFAULT_MAX_PAGES = 2000;
 
@@ -79,7 +80,9 @@ export async function parsePdf(bytes: Uint8Array, opts: ParsePdfOptions = {}): P
   try {
     return assembleDocument(pages, meta);
   } catch (e) {
-    throw classifyPdfError(e, bytes);
+    // A text-less PDF still has its pages: the library view shows them (ParseFailed carries the count).
+    const err = classifyPdfError(e, bytes);
+    throw err.code === 'parse_failed' ? new ParseFailed(err.message, pages.length) : err;
   }
 }
 
@@ -102,8 +105,10 @@ export async function readPdfPages(
     stopAtErrors: false,
     verbosity: 0,
   });
+  let numPages: number | undefined;
   try {
     const doc = await task.promise;
+    numPages = doc.numPages;
     if (doc.numPages > maxPages) {
       throw new AriadneError('parse_failed', PARSE_MESSAGES.tooManyPages(doc.numPages, maxPages));
     }
@@ -138,7 +143,8 @@ export async function readPdfPages(
     }
     return { pages, meta };
   } catch (e) {
-    throw classifyPdfError(e, bytes);
+    const err = classifyPdfError(e, bytes);
+    throw isAriadneError(err) && err.code === 'parse_failed' ? new ParseFailed(err.message, numPages) : err;
   } finally {
     await task.destroy().catch(() => undefined);
   }

@@ -1,4 +1,5 @@
 import type { SectionName } from './types';
+import { trimEndChars } from '../../nlp/trim-chars';
 
 const HEADINGS: [SectionName, RegExp][] = [
   ['abstract', /^(abstract|summary)$/],
@@ -25,12 +26,8 @@ function unspace(s: string): string {
 
 /** Drops numbering ("2.", "2.1", "IV.", "A.") and trailing punctuation from a heading. */
 export function normaliseHeading(text: string): string {
-  return unspace(text.trim())
-    .replace(/^((\d+(\.\d+)*|[IVX]+|[A-H])\.?|§)\s+/, '')
-    .replace(/[.:—–-]+\s*$/, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .toLowerCase();
+  const numbered = unspace(text.trim()).replace(/^((\d+(\.\d+)*|[IVX]+|[A-H])\.?|§)\s+/, '');
+  return trimEndChars(numbered, '.:—–-', true).replace(/\s+/g, ' ').trim().toLowerCase();
 }
 
 /** The canonical section a standalone heading line names, or null. */

@@ -9,6 +9,7 @@ import type { GroundedExtraction } from './postprocess';
 import { runStep } from './step';
 import { CallPriority, EMBED_BATCH_SIZE } from '../../llm/provider';
 import { createEmbedWindows } from '../runtime/embed-windows';
+import { ParseFailed } from '../parse/worker-api';
 
 export interface JobOutcome {
   failedChunks: number[];
@@ -187,7 +188,22 @@ async function ensureChunks(ctx: PipelineContext, job: Job, signal: AbortSignal)
   ctx.progress(job);
   const bytes = new Uint8Array(await fs.readFile(ctx.library.originals.path(job.docId)));
   const turn = await ctx.parseTurn(signal);
-  const parsed = await ctx.parser.parseBytes(bytes, p.kind).finally(turn);
+  const parsed = await ctx.parser
+    .parseBytes(bytes, p.kind)
+    .finally(turn)
+    .catch(async (e: unknown) => {
+      // A PDF that failed after its pages were counted keeps the count (the view said "0 pages").
+      if (e instanceof ParseFailed && e.pages)
+        await ctx.library.graph.upsertDocument({
+          id: job.docId,
+          title: p.fileName,
+          pages: e.pages,
+          status: 'running',
+          fileName: p.fileName,
+          originalPath: p.originalPath,
+        });
+      throw e;
+    });
   if (signal.aborted) throw new AriadneError('cancelled', 'Cancelled.');
   // A reference manager's record (Zotero) is curated: it wins over what was read off the first page.
   const ref = ctx.library.references.get(job.docId);

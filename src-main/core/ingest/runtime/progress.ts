@@ -12,10 +12,14 @@ export function chunkCounts(job: Job): { done: number; failed: number; total: nu
   const total = job.payload.chunksTotal ?? 0;
   let done = 0;
   let failed = 0;
+  const settled = job.status === 'partially_failed';
   for (let i = 0; i < total; i++) {
     const states = CHUNK_STEPS.map((s) => job.tasks.get(taskKey(i, s))?.status);
     if (states.some((s) => s === 'failed')) failed++;
     else if (states[0] === 'done') done++;
+    // In a partially failed job a passage that never ran (it waits behind a failed one in the chain) is
+    // as failed as one that ran out of retries: the job's message counted it, so must chunksFailed.
+    else if (settled) failed++;
   }
   return { done, failed, total };
 }

@@ -7,12 +7,19 @@ import { message } from '../pipeline/step';
 import { backoffDelay } from '../queue/backoff';
 import type { JobQueue } from '../queue/job-queue';
 import type { Job } from '../queue/types';
+import { createStallWatch } from './stall-watch';
 
 export interface SchedulerOptions {
   /** Documents processed at the same time. Default 4. */
   maxActiveJobs: number;
   /** The longest the scheduler sleeps without being woken. Default 10 s. */
   pollIntervalMs: number;
+  /**
+   * The watchdog: a running job whose steps make no progress (no step done, failed or retried, no stage
+   * change) for this long is stopped and goes through the job retry path with a message saying so.
+   * Paused time does not count. Default 15 min: one model call may take 5 min, then back off and retry.
+   */
+  stallTimeoutMs?: number;
 }
 
 export interface Scheduler {
@@ -47,6 +54,8 @@ export function createScheduler(
 ): Scheduler {
   const { queue, clock, log, opts } = deps;
   const active = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  const stallMs = opts.stallTimeoutMs ?? 15 * 60_000;
+  const watch = createStallWatch({ clock, stallMs, paused: deps.isPaused, log });
   let timer: { cancel(): void } | null = null;
   let ticking = false;
   let again = false;
@@ -89,16 +98,19 @@ export function createScheduler(
   function start(job: Job) {
     const controller = new AbortController();
     deps.onJobStart(job);
-    const done = drive(job, controller.signal).finally(() => {
+    const stalled = watch.track(job, () => controller.abort(new AriadneError('cancelled', 'Stalled.')));
+    const done = drive(job, controller.signal, stalled).finally(() => {
+      watch.untrack(job.id);
       active.delete(job.id);
       void deps.onJobEnd(job).finally(wake);
     });
     active.set(job.id, { controller, done });
   }
 
-  async function drive(job: Job, signal: AbortSignal) {
+  async function drive(job: Job, signal: AbortSignal, stalled: Promise<never>) {
     try {
-      const out = await runJob(ctx, job, signal);
+      // The watchdog's rejection wins the race even when a step ignores the abort signal.
+      const out = await Promise.race([runJob(ctx, job, signal), stalled]);
       const total = job.payload.chunksTotal ?? 0;
       const nFailed = out.failedChunks.length;
       // Passage failures (LLM faults) leave the document partially failed even when every passage failed:
@@ -111,7 +123,8 @@ export function createScheduler(
         nFailed ? `${nFailed} of ${total} passages failed; retry them when the cause is fixed.` : null,
       );
     } catch (e) {
-      if (signal.aborted || (isAriadneError(e) && e.code === 'cancelled')) {
+      const isStall = watch.isStall(e);
+      if (!isStall && (signal.aborted || (isAriadneError(e) && e.code === 'cancelled'))) {
         if (closed) return; // Shutting down: the job stays running in the store and resumes on restart.
         return finish(job, 'cancelled', 'Cancelled.');
       }
@@ -163,6 +176,7 @@ export function createScheduler(
     async close() {
       closed = true;
       timer?.cancel();
+      watch.close();
       for (const a of active.values()) a.controller.abort(new AriadneError('cancelled', 'Shutting down.'));
       await Promise.all([...active.values()].map((a) => a.done.catch(() => undefined)));
     },

@@ -13,10 +13,22 @@ export interface WorkerPoolOptions {
   size?: number;
 }
 
+export interface RunOptions {
+  /**
+   * A time budget: past it the worker is terminated (a synchronous loop cannot be interrupted any other
+   * way), the call rejects with `onTimeout()`, and the pool starts a fresh worker for the next call.
+   */
+  timeoutMs?: number;
+  onTimeout?: () => Error;
+}
+
 export interface WorkerPool {
   readonly size: number;
-  /** Runs `fn` on the least busy worker. */
-  run<T>(fn: (api: Comlink.Remote<IngestWorkerApi>) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` on the least busy worker. If that worker dies (a budget ran out on another call, out of
+   * memory), the call rejects with a retryable error instead of waiting forever for its reply.
+   */
+  run<T>(fn: (api: Comlink.Remote<IngestWorkerApi>) => Promise<T>, opts?: RunOptions): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -42,6 +54,8 @@ interface Slot {
   api: Comlink.Remote<IngestWorkerApi>;
   busy: number;
   dead: boolean;
+  /** Rejects when the worker errors or exits. */
+  died: Promise<never>;
 }
 
 /** A fixed pool of comlink-wrapped worker_threads; a worker that dies is replaced on the next call. */
@@ -52,17 +66,23 @@ export function createWorkerPool(opts: WorkerPoolOptions): WorkerPool {
   const start = (): Slot => {
     const worker = spawnWorker(opts.workerPath);
     worker.unref();
+    let reject: (e: Error) => void = () => undefined;
+    const died = new Promise<never>((_, j) => (reject = j));
+    died.catch(() => undefined);
     const slot: Slot = {
       worker,
       api: Comlink.wrap<IngestWorkerApi>(nodeEndpoint(worker)),
       busy: 0,
       dead: false,
+      died,
     };
-    const onDeath = () => {
+    const onDeath = (e?: unknown) => {
       slot.dead = true;
+      const why = e instanceof Error ? `: ${e.message}` : '';
+      reject(new AriadneError('internal', `An ingest worker stopped${why}.`, { retryable: true }));
     };
     worker.on('error', onDeath);
-    worker.on('exit', onDeath);
+    worker.on('exit', () => onDeath());
     return slot;
   };
   const pick = (): Slot => {
@@ -76,13 +96,31 @@ export function createWorkerPool(opts: WorkerPoolOptions): WorkerPool {
   };
   return {
     size,
-    async run(fn) {
+    async run(fn, runOpts = {}) {
       if (closed) throw new AriadneError('cancelled', 'The worker pool is closed.');
       const slot = pick();
       slot.busy++;
+      let timer: NodeJS.Timeout | undefined;
+      let timedOut = false;
+      const budget =
+        runOpts.timeoutMs === undefined
+          ? null
+          : new Promise<never>((_, reject) => {
+              timer = setTimeout(() => {
+                timedOut = true;
+                slot.dead = true;
+                reject(runOpts.onTimeout?.() ?? new AriadneError('timeout', 'A worker call timed out.'));
+                void slot.worker.terminate();
+              }, runOpts.timeoutMs);
+            });
+      budget?.catch(() => undefined);
       try {
-        return await fn(slot.api);
+        return await Promise.race([fn(slot.api), slot.died, ...(budget ? [budget] : [])]);
+      } catch (e) {
+        if (timedOut && budget) return await budget;
+        throw e;
       } finally {
+        clearTimeout(timer);
         slot.busy--;
       }
     },

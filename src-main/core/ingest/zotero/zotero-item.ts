@@ -1,3 +1,5 @@
+import { trimEndChars } from '../../nlp/trim-chars';
+
 /** One item of a reference manager's library, with the files attached to it. */
 export interface ZoteroItem {
   /** Zotero's item key (8 characters), or the citation key of an export that has none. */
@@ -21,5 +23,5 @@ export function yearOf(date: string | undefined | null): number | null {
 /** DOIs as printed ("https://doi.org/10.1/x", "doi:10.1/x") to the bare, lower-case form. */
 export function normaliseDoi(doi: string | undefined | null): string | null {
   const m = /10\.\d{4,9}\/\S+/.exec(doi ?? '');
-  return m ? m[0].replace(/[.,;]+$/, '').toLowerCase() : null;
+  return m ? trimEndChars(m[0], '.,;').toLowerCase() : null;
 }

@@ -2,6 +2,7 @@ import type { CommunityReport } from '../schemas';
 import type { AnswerSource, CommunityInput } from '../tasks';
 import { ruleExtract } from './extract';
 import { contentTerms, isProse, splitSentences, truncate } from './text';
+import { trimEndChars } from '../../nlp/trim-chars';
 
 /**
  * The deterministic "model" behind the built-in provider (and the Ollama simulator): extractive summaries,
@@ -66,11 +67,7 @@ export function templateQuestions(text: string, entityTypes: readonly string[]):
   }
   for (const e of x.entities.slice(0, 4)) push(`What does the text report about ${e.entity_name}?`);
   for (const s of splitSentences(text).slice(0, 3)) {
-    const head = s
-      .split(/\s+/)
-      .slice(0, 8)
-      .join(' ')
-      .replace(/[,.;:]+$/, '');
+    const head = trimEndChars(s.split(/\s+/).slice(0, 8).join(' '), ',.;:');
     if (head.split(' ').length >= 4) push(`What is stated about "${head}"?`);
   }
   for (const q of GENERIC_QUESTIONS) if (out.length < 5) push(q);

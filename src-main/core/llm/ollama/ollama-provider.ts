@@ -21,6 +21,7 @@ import { formatFor, validateStructured } from './structured';
 import { testOllamaConnection } from './connection';
 import { classifyOllamaError } from './errors';
 import { contextLengthOf, sameModel, toModelInfo } from './models';
+import { trimEndChars } from '../../nlp/trim-chars';
 
 export interface OllamaProviderOptions {
   host: string;
@@ -51,7 +52,7 @@ export { formatFor };
 export function createOllamaProvider(opts: OllamaProviderOptions): OllamaProvider {
   const clock = opts.clock ?? systemClock;
   const metrics = opts.metrics ?? createMetrics();
-  const host = opts.host.replace(/\/+$/, '');
+  const host = trimEndChars(opts.host, '/');
   const timeoutMs = opts.timeoutMs ?? 300_000;
   const limiter = createLimiter(opts.concurrency ?? 2);
   const contexts = new Map<string, number>();

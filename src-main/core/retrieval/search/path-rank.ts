@@ -1,6 +1,7 @@
 import type { EntitySummary, GraphPath, PathEdge } from '../../../contract/graph';
 import { toEvidence, type EvidenceInfo } from '../library-data';
 import { citeLabel, clip } from '../text';
+import { trimEndChars } from '../../nlp/trim-chars';
 
 /** Keywords that say two things are linked without saying how: such edges rank below specific ones. */
 const GENERIC = new Set([
@@ -78,7 +79,7 @@ export function pathEdge(
 
 /** `A --[description (Short title 2019, p. 3)]--> B`, one line per hop; reversed evidence points back. */
 export function renderEdge(from: EntitySummary, to: EntitySummary, e: PathEdge): string {
-  const desc = clip(e.best.description || e.keywords.join(', ') || 'related', 220).replace(/[.\s]+$/, '');
+  const desc = trimEndChars(clip(e.best.description || e.keywords.join(', ') || 'related', 220), '.', true);
   const label = `${desc} (${citeLabel(e.best.citation)})`;
   return e.reversed ? `${from.name} <--[${label}]-- ${to.name}` : `${from.name} --[${label}]--> ${to.name}`;
 }
