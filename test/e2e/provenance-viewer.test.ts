@@ -17,7 +17,7 @@ const words = (s: string) =>
     .trim();
 
 /**
- * The two-column provenance paper through the built-in engine: the evidence for S6K1 sits in a passage
+ * The two-column provenance paper through the built-in engine: the evidence for rapamycin sits in a passage
  * that starts on page 1, in a sentence printed on page 2. Its citation must say page 2 and the viewer must
  * open page 2 with that sentence highlighted.
  */
@@ -54,10 +54,10 @@ describe.skipIf(!!missing)('a citation opens the page of its own sentence', () =
       })
       .toBeGreaterThan(0);
     await page.keyboard.press('Control+k');
-    await page.keyboard.type('S6K1');
+    await page.keyboard.type('rapamycin');
     await page.keyboard.press('Enter');
     await expect
-      .poll(() => page.getByTestId('path').count(), { timeout: 20_000, message: 'paths for S6K1' })
+      .poll(() => page.getByTestId('path').count(), { timeout: 20_000, message: 'paths for rapamycin' })
       .toBeGreaterThan(0);
     const citation = page.getByTestId('citation').first();
     expect(await citation.textContent()).toMatch(/p\. 2$/);
