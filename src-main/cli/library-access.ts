@@ -63,3 +63,22 @@ export async function openLibraryAccess(
     },
   };
 }
+
+/**
+ * The library for a command that works on it (ingest, retry): opened here, with its queue running, and shared
+ * on 127.0.0.1 meanwhile so that `status`, `search` and `ask` go through this process instead of failing
+ * "in use". `close` stops sharing, then closes the core.
+ */
+export async function holdLibrary(g: GlobalOptions, log: Logger) {
+  const { core, providerNote } = await bootFromOptions(g, log);
+  const dispatcher = createDispatcher(core.handlers, log);
+  const shared = await shareLibrary({ dataDir: g.data, dispatcher, events: core.events, log });
+  return {
+    core,
+    providerNote,
+    async close() {
+      await shared.close();
+      await core.close();
+    },
+  };
+}

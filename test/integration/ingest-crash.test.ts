@@ -18,9 +18,13 @@ const ROUNDS = roundsOf('ARIADNE_CRASH_ROUNDS', 6, 20);
 // kill) 4.8 s; the clean run 13 s, the final run and the dumps 10 s more.
 const PER_ROUND_MS = 5_000;
 const FIXED_MS = 25_000;
-/** Small blocks: several chunks per document, so the summary chain and per-chunk calls overlap a kill. */
-const BLOCK_TOKENS = Number(process.env.ARIADNE_CRASH_BLOCK_TOKENS ?? 120);
-const LATENCY_MS = 40;
+/**
+ * Small blocks: several chunks per document, so the summary chain and per-chunk calls overlap a kill. With one
+ * model call per passage a clean run is about 17 chat calls, which 12 kills used up before the soak's 20: the
+ * soak (more rounds) reads smaller passages more slowly, so the work outlasts its kills.
+ */
+const BLOCK_TOKENS = Number(process.env.ARIADNE_CRASH_BLOCK_TOKENS ?? (ROUNDS > 6 ? 60 : 120));
+const LATENCY_MS = ROUNDS > 6 ? 90 : 40;
 const MAX_KILL_MS = 250;
 const LLM = ['/api/chat', '/api/embed'];
 

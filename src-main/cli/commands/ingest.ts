@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { type GlobalOptions, bootFromOptions, cliLogger } from '../global-options';
+import { type GlobalOptions, cliLogger } from '../global-options';
 import { type FileKind, parseOnly, selectFiles, nothingToAdd, folderNotes } from '../ingest-messages';
 import { noCtx, printDocuments, retryFailedPassages, waitForDocuments } from './ingest-report';
 
@@ -42,17 +42,8 @@ export function registerIngest(program: Command) {
         process.exitCode = 1;
         return;
       }
-      const log = cliLogger(g);
-      const { core, providerNote } = await bootFromOptions(g, log);
-      // `status`, `search` and `ask` go through this process while it holds the library.
-      const { shareLibrary } = await import('../../rpc/server/library-endpoint');
-      const { createDispatcher } = await import('../../rpc/dispatch');
-      const shared = await shareLibrary({
-        dataDir: g.data,
-        dispatcher: createDispatcher(core.handlers, log),
-        events: core.events,
-        log,
-      });
+      const held = await (await import('../library-access')).holdLibrary(g, cliLogger(g));
+      const { core, providerNote } = held;
       try {
         if (providerNote && !opts.json) process.stderr.write(providerNote + '\n');
         const res = await core.handlers['library:import']({ paths: selection.take }, noCtx());
@@ -92,8 +83,7 @@ export function registerIngest(program: Command) {
           );
         if (failed) process.exitCode = 1;
       } finally {
-        await shared.close();
-        await core.close();
+        await held.close();
       }
     });
 }

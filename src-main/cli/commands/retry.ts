@@ -1,8 +1,7 @@
 import path from 'node:path';
 import type { Command } from 'commander';
 import type { DocumentDetail } from '../../contract';
-import { createStderrLogger } from '../../core/deps';
-import { type GlobalOptions, bootFromOptions } from '../global-options';
+import { type GlobalOptions, cliLogger } from '../global-options';
 import { printable } from '../printable';
 import { noCtx, printDocuments, retryFailedPassages, waitForDocuments } from './ingest-report';
 
@@ -18,17 +17,9 @@ export function registerRetry(program: Command) {
     .option('--json', 'print the summary as JSON')
     .action(async (names: string[], opts: { json?: boolean }, cmd: Command) => {
       const g = cmd.optsWithGlobals<GlobalOptions>();
-      const log = createStderrLogger(process.env.ARIADNE_LOG_LEVEL === 'debug' ? 'debug' : 'warn');
-      const { core } = await bootFromOptions(g, log);
-      // `status`, `search` and `ask` go through this process while it holds the library.
-      const { shareLibrary } = await import('../../rpc/server/library-endpoint');
-      const { createDispatcher } = await import('../../rpc/dispatch');
-      const shared = await shareLibrary({
-        dataDir: g.data,
-        dispatcher: createDispatcher(core.handlers, log),
-        events: core.events,
-        log,
-      });
+      // Logs go to the library's log file (stderr with --verbose), never into the command's own output.
+      const held = await (await import('../library-access')).holdLibrary(g, cliLogger(g));
+      const { core } = held;
       try {
         const { documents } = await core.handlers['library:list']({}, noCtx());
         const unknown: string[] = [];
@@ -68,8 +59,7 @@ export function registerRetry(program: Command) {
         }
         if (failed) process.exitCode = 1;
       } finally {
-        await shared.close();
-        await core.close();
+        await held.close();
       }
     });
 }
