@@ -9,8 +9,8 @@ import { writeFileAtomic } from './atomic-file';
  * `references.json`, keyed by the document's content id, so re-reading a document keeps it and a re-import
  * recognises items it already has by their Zotero key.
  */
-export interface ReferenceRecord {
-  source: 'zotero';
+/** What a reference manager knows about an item, whatever its export format. */
+export interface ReferenceMetadata {
   /** Zotero's 8-character item key (or the citation key of a BibTeX/CSL export without one). */
   itemKey: string;
   title: string;
@@ -19,6 +19,10 @@ export interface ReferenceRecord {
   doi: string | null;
   tags: string[];
   collections: string[];
+}
+
+export interface ReferenceRecord extends ReferenceMetadata {
+  source: 'zotero';
   importedAt: number;
 }
 

@@ -6,64 +6,6 @@ export interface SentenceSpan {
   end: number;
 }
 
-/**
- * Words after which a full stop does not end a sentence in scientific prose: figure, table and equation
- * references, citations ("et al."), Latin shorthands, titles and approximations. Matched case-insensitively
- * on the word before the stop.
- */
-const NON_TERMINAL = new Set(
-  [
-    'al',
-    'fig',
-    'figs',
-    'eq',
-    'eqs',
-    'ref',
-    'refs',
-    'no',
-    'nos',
-    'vol',
-    'pp',
-    'p',
-    'approx',
-    'ca',
-    'cf',
-    'vs',
-    'etc',
-    'dr',
-    'mr',
-    'mrs',
-    'ms',
-    'prof',
-    'st',
-    'sp',
-    'spp',
-    'subsp',
-    'var',
-    'resp',
-    'incl',
-    'suppl',
-    'sect',
-    'ch',
-    'ed',
-    'eds',
-    'inc',
-    'ltd',
-    'co',
-    'corp',
-    'jr',
-    'sr',
-    'min',
-    'max',
-    'temp',
-    'conc',
-    'wt',
-    'aq',
-    'sat',
-    'tab',
-  ].map((w) => w.toLowerCase()),
-);
-
 /** Abbreviations that are followed by a number when they refer to something: "Fig. 2", "Eq. (3)", "Ref. 12". */
 const BEFORE_NUMBER = new Set([
   'fig',
@@ -78,6 +20,51 @@ const BEFORE_NUMBER = new Set([
   'pp',
   'p',
   'tab',
+]);
+
+/**
+ * Words after which a full stop does not end a sentence in scientific prose: figure, table and equation
+ * references, citations ("et al."), Latin shorthands, titles and approximations. Matched case-insensitively
+ * on the word before the stop.
+ */
+const NON_TERMINAL = new Set([
+  ...BEFORE_NUMBER,
+  'al',
+  'approx',
+  'ca',
+  'cf',
+  'vs',
+  'etc',
+  'dr',
+  'mr',
+  'mrs',
+  'ms',
+  'prof',
+  'st',
+  'sp',
+  'spp',
+  'subsp',
+  'var',
+  'resp',
+  'incl',
+  'suppl',
+  'sect',
+  'ch',
+  'ed',
+  'eds',
+  'inc',
+  'ltd',
+  'co',
+  'corp',
+  'jr',
+  'sr',
+  'min',
+  'max',
+  'temp',
+  'conc',
+  'wt',
+  'aq',
+  'sat',
 ]);
 
 const isSpace = (c: string | undefined) => c !== undefined && /\s/.test(c);

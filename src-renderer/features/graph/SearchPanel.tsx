@@ -1,4 +1,4 @@
-import type { GraphSearchResult } from '../../../src-main/contract/graph';
+import type { GraphSearchResult, ResolvedTerm } from '../../../src-main/contract/graph';
 import { useGraphStore } from '../../stores/graph-store';
 import { CitationLink } from './CitationLink';
 
@@ -38,18 +38,11 @@ export function SearchPanel({
       {similar.map((r) => (
         <div key={r!.term} className="notice" data-testid="search-closest">
           Closest entities to “{r!.term}” (their paths are not the term's):
-          <div className="chips">
-            {r!.candidates.slice(0, 6).map((c) => (
-              <button
-                key={c.entity.id}
-                type="button"
-                className="chip"
-                onClick={() => onPick(c.entity.id, r === result.from ? 'from' : 'to')}
-              >
-                {c.entity.name} <span className="muted">{c.score.toFixed(2)}</span>
-              </button>
-            ))}
-          </div>
+          <CandidateChips
+            term={r!}
+            onPick={(id) => onPick(id, r === result.from ? 'from' : 'to')}
+            detail={(c) => c.score.toFixed(2)}
+          />
         </div>
       ))}
       {result.passages.length > 0 && (
@@ -67,18 +60,11 @@ export function SearchPanel({
       {ambiguous.map((r) => (
         <div key={r!.term} className="notice">
           “{r!.term}” could mean several entities. Pick one:
-          <div className="chips">
-            {r!.candidates.slice(0, 6).map((c) => (
-              <button
-                key={c.entity.id}
-                type="button"
-                className="chip"
-                onClick={() => onPick(c.entity.id, r === result.from ? 'from' : 'to')}
-              >
-                {c.entity.name} <span className="muted">({c.entity.type})</span>
-              </button>
-            ))}
-          </div>
+          <CandidateChips
+            term={r!}
+            onPick={(id) => onPick(id, r === result.from ? 'from' : 'to')}
+            detail={(c) => `(${c.entity.type})`}
+          />
         </div>
       ))}
       {result.paths.length === 0 && (
@@ -134,6 +120,25 @@ export function SearchPanel({
           </li>
         ))}
       </ol>
+    </div>
+  );
+}
+
+type Candidate = ResolvedTerm['candidates'][number];
+
+/** A term's first six candidate entities as chips; picking one searches from that entity. */
+function CandidateChips(props: {
+  term: ResolvedTerm;
+  onPick(entityId: string): void;
+  detail(c: Candidate): string;
+}) {
+  return (
+    <div className="chips">
+      {props.term.candidates.slice(0, 6).map((c) => (
+        <button key={c.entity.id} type="button" className="chip" onClick={() => props.onPick(c.entity.id)}>
+          {c.entity.name} <span className="muted">{props.detail(c)}</span>
+        </button>
+      ))}
     </div>
   );
 }

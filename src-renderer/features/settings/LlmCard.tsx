@@ -106,7 +106,7 @@ export function LlmCard({
             : test.detail}
           {test.fix && (
             <div className="muted small">
-              <FixText text={test.fix} inSettings />
+              <FixText text={test.fix} />
             </div>
           )}
         </div>

@@ -54,7 +54,7 @@ export function SettingsView() {
                     <div>{c.detail}</div>
                     {!c.ok && c.fix && (
                       <div className="muted">
-                        <FixText text={c.fix} inSettings />
+                        <FixText text={c.fix} />
                       </div>
                     )}
                   </div>

@@ -65,17 +65,8 @@ export async function importZotero(source: string, deps: ZoteroImportDeps): Prom
     const bytes = new Uint8Array(await fs.readFile(file));
     const id = contentId(bytes);
     // Recorded before the file is queued, so the parse step already finds the curated metadata.
-    records.set(id, {
-      source: 'zotero',
-      itemKey: it.itemKey,
-      title: it.title,
-      authors: it.authors,
-      year: it.year,
-      doi: it.doi,
-      tags: it.tags,
-      collections: it.collections,
-      importedAt: deps.clock.now(),
-    });
+    const { files: _files, ...metadata } = it;
+    records.set(id, { source: 'zotero', ...metadata, importedAt: deps.clock.now() });
     toImport.push({ fileName: path.basename(file), originalPath: file, read: async () => bytes });
   }
   await library.references.put(records);

@@ -1,15 +1,8 @@
+import type { ReferenceMetadata } from '../../library/references';
 import { trimEndChars } from '../../nlp/trim-chars';
 
 /** One item of a reference manager's library, with the files attached to it. */
-export interface ZoteroItem {
-  /** Zotero's item key (8 characters), or the citation key of an export that has none. */
-  itemKey: string;
-  title: string;
-  authors: string[];
-  year: number | null;
-  doi: string | null;
-  tags: string[];
-  collections: string[];
+export interface ZoteroItem extends ReferenceMetadata {
   /** Absolute paths of attached files that exist (PDFs first). */
   files: string[];
 }

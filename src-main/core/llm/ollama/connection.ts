@@ -40,7 +40,8 @@ export async function testOllamaConnection(
       detail: err.message,
       fix:
         err.code === 'ollama_unreachable' || err.code === 'timeout'
-          ? `Start Ollama (\`ollama serve\` or the Ollama app) or set the host in Settings; install it from https://ollama.com.`
+          ? // Read in Settings and by `ariadne doctor` alike: no screen-specific directions here.
+            `Start Ollama (\`ollama serve\` or the Ollama app), or correct its URL; install it from https://ollama.com.`
           : undefined,
     };
   } finally {
