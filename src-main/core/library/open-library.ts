@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Clock, Logger } from '../deps';
 import { openGraphStore, type GraphStore } from '../store/graph/graph-store';
 import type { DeleteResult } from '../store/graph/delete';
-import { openVectorStore, type VectorStore } from '../store/vectors/vector-store';
+import { openVectorStore, type VectorStore } from '../store/lancedb/vector-store';
 import { acquireLock } from './lock';
 import { openOriginals, type Originals } from './originals';
 import { reconcile, type ReconcileReport } from './reconcile';

@@ -2,7 +2,7 @@ import doubleMetaphone from 'talisman/phonetics/double-metaphone.js';
 import type { GraphStore } from '../../store/graph/graph-store';
 import { entityIdForKey } from '../../store/graph/ids';
 import type { EntityRecord } from '../../store/graph/types';
-import type { VectorStore } from '../../store/vectors/vector-store';
+import type { VectorStore } from '../../store/lancedb/vector-store';
 import { matchKey, normaliseName } from '../pipeline/names';
 
 export interface IndexedEntity {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { VectorStore } from '../../store/vectors/vector-store';
+import type { VectorStore } from '../../store/lancedb/vector-store';
 import { canonicalKey } from '../pipeline/names';
 import { findAbbreviations, groundExtraction } from '../pipeline/postprocess';
 import { EntityIndex } from './entity-index';

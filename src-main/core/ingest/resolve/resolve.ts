@@ -1,5 +1,5 @@
 import { entityIdForKey } from '../../store/graph/ids';
-import type { VectorStore } from '../../store/vectors/vector-store';
+import type { VectorStore } from '../../store/lancedb/vector-store';
 import { matchKey, typesCompatible } from '../pipeline/names';
 import type { EntityIndex, IndexedEntity } from './entity-index';
 import { AMBIGUITY_THRESHOLD, MATCH_THRESHOLD, scorePair } from './scoring';

@@ -1,5 +1,5 @@
 import type { GraphStore } from '../../store/graph/graph-store';
-import type { VectorStore } from '../../store/vectors/vector-store';
+import type { VectorStore } from '../../store/lancedb/vector-store';
 import { EntityIndex } from '../resolve/entity-index';
 
 /**
