@@ -1,5 +1,5 @@
 import type { Library } from './open-library';
-import type { VectorTableName } from '../store/lancedb/vector-store';
+import type { VectorTableName } from '../store/vector-index';
 
 /**
  * A deterministic, id-sorted snapshot of everything a library knows (graph and vectors), without timestamps,

@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { Clock, Logger } from '../deps';
 import { openGraphStore, type GraphStore } from '../store/graph/graph-store';
 import type { DeleteResult } from '../store/graph/delete';
-import { openVectorStore, type VectorStore } from '../store/lancedb/vector-store';
+import { openVectorStore } from '../store/lancedb/vector-store';
+import type { VectorIndex } from '../store/vector-index';
 import { acquireLock } from './lock';
 import { openOriginals, type Originals } from './originals';
 import { reconcile, type ReconcileReport } from './reconcile';
@@ -13,7 +14,7 @@ import { openReferences, type ReferenceStore } from './references';
 export interface Library {
   readonly dataDir: string;
   readonly graph: GraphStore;
-  readonly vectors: VectorStore;
+  readonly vectors: VectorIndex;
   readonly settings: SettingsStore;
   readonly originals: Originals;
   /** Reference-manager metadata (Zotero) per document; it wins over metadata parsed from the file. */
@@ -49,7 +50,7 @@ export async function openLibrary(opts: OpenLibraryOptions): Promise<Library> {
   fs.mkdirSync(dataDir, { recursive: true });
   const lock = acquireLock(dataDir);
   let graph: GraphStore | undefined;
-  let vectors: VectorStore | undefined;
+  let vectors: VectorIndex | undefined;
   try {
     const settings = openSettings(dataDir);
     const originals = openOriginals(path.join(dataDir, 'originals'));

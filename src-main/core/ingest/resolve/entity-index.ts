@@ -2,7 +2,7 @@ import doubleMetaphone from 'talisman/phonetics/double-metaphone.js';
 import type { GraphStore } from '../../store/graph/graph-store';
 import { entityIdForKey } from '../../store/graph/ids';
 import type { EntityRecord } from '../../store/graph/types';
-import type { VectorStore } from '../../store/lancedb/vector-store';
+import type { VectorIndex } from '../../store/vector-index';
 import { matchKey, normaliseName } from '../pipeline/names';
 
 export interface IndexedEntity {
@@ -46,7 +46,7 @@ export class EntityIndex {
   /** Folded entities: their id → the id they were folded into (chains followed on lookup). */
   private readonly foldedInto = new Map<string, string>();
 
-  static async load(graph: GraphStore, vectors: VectorStore): Promise<EntityIndex> {
+  static async load(graph: GraphStore, vectors: VectorIndex): Promise<EntityIndex> {
     const idx = new EntityIndex();
     const ids = await graph.listIds('entities');
     const vecs = new Map<string, Float32Array>();

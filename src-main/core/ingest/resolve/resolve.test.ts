@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { VectorStore } from '../../store/lancedb/vector-store';
+import type { VectorIndex } from '../../store/vector-index';
 import { canonicalKey } from '../pipeline/names';
 import { findAbbreviations, groundExtraction } from '../pipeline/postprocess';
 import { EntityIndex } from './entity-index';
 import { resolveEntities, type Resolution } from './resolve';
 
 /** No entity vectors yet: blocking by name and known pairs only (the vector table is covered elsewhere). */
-const noVectors = { embedding: () => null } as unknown as VectorStore;
+const noVectors = { embedding: () => null } as unknown as VectorIndex;
 
 interface Doc {
   text: string;

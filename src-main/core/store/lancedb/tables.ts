@@ -4,12 +4,7 @@ import * as lancedb from '@lancedb/lancedb';
 import { Field, FixedSizeList, Float32, Schema, Utf8 } from 'apache-arrow';
 import type { Logger } from '../../deps';
 import { createSerialQueue, type SerialQueue } from '../serial-queue';
-
-export const VECTOR_TABLES = ['chunks', 'entities', 'questions', 'communities'] as const;
-export type VectorTableName = (typeof VECTOR_TABLES)[number];
-
-/** Tables with a full-text index on `text` (lexical search helps for passages and names, not for the rest). */
-export const FTS_TABLES: ReadonlySet<VectorTableName> = new Set(['chunks', 'entities']);
+import { FTS_TABLES, VECTOR_TABLES, type VectorTableName } from '../vector-index';
 
 /**
  * Vector index threshold, measured on this class of machine (2 cores, 384-d, cosine, LanceDB 0.37):

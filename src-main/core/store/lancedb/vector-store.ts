@@ -5,51 +5,30 @@ import { reciprocalRankFusion } from './rrf';
 import { chunked, sqlIn, sqlString } from './sql';
 import {
   FTS_TABLES,
-  NPROBES,
   VECTOR_TABLES,
+  type EmbeddingInfo,
+  type EmbeddingRecord,
+  type StoredVector,
+  type VectorHit,
+  type VectorIndex,
+  type VectorRow,
+  type VectorTableName,
+} from '../vector-index';
+import {
+  NPROBES,
   createTable,
   maintain,
   openTables,
   removeUnfinishedTables,
   vectorSchema,
   type ManagedTable,
-  type VectorTableName,
 } from './tables';
 
-export type { VectorTableName } from './tables';
-
-export interface EmbeddingInfo {
-  model: string;
-  dimension: number;
-}
-
-export interface VectorRow {
-  /** The graph id (chunk, entity, question or community id). */
-  id: string;
-  /** The owning document, for delete-by-document; omit for entities and communities. */
-  docId?: string;
-  /** The text that was embedded (also the full-text field for chunks and entities). */
-  text: string;
-  vector: ArrayLike<number>;
-}
-
-export interface VectorHit {
-  id: string;
-  docId: string;
-  text: string;
-  /** Higher is better: 1 − cosine distance for vector search, BM25 for text, fused RRF score for hybrid. */
-  score: number;
-  vectorRank?: number | null;
-  textRank?: number | null;
-}
-
-/** Where the vector store keeps its embedding record (the library settings). */
-export interface EmbeddingRecord {
-  get(): EmbeddingInfo | null;
-  set(info: EmbeddingInfo): Promise<void>;
-}
-
-export async function openVectorStore(dir: string, deps: { record: EmbeddingRecord; log: Logger }) {
+/** Opens (or creates) the LanceDB vector index in `dir`; tables are created on their first write. */
+export async function openVectorStore(
+  dir: string,
+  deps: { record: EmbeddingRecord; log: Logger },
+): Promise<VectorIndex> {
   const { record, log } = deps;
   removeUnfinishedTables(dir, log);
   const conn = await lancedb.connect(dir);
@@ -97,7 +76,7 @@ export async function openVectorStore(dir: string, deps: { record: EmbeddingReco
     });
   };
 
-  const api = {
+  const api: VectorIndex = {
     embedding: (): EmbeddingInfo | null => record.get(),
 
     /**
@@ -236,9 +215,7 @@ export async function openVectorStore(dir: string, deps: { record: EmbeddingReco
     },
 
     /** Full rows (for dumps and diagnostics). */
-    async rows(
-      name: VectorTableName,
-    ): Promise<{ id: string; docId: string; text: string; vector: number[] }[]> {
+    async rows(name: VectorTableName): Promise<StoredVector[]> {
       const t = await tableFor(name, false);
       if (!t) return [];
       const rows = await t.table.query().select(['id', 'docId', 'text', 'vector']).toArray();
@@ -270,5 +247,3 @@ export async function openVectorStore(dir: string, deps: { record: EmbeddingReco
   };
   return api;
 }
-
-export type VectorStore = Awaited<ReturnType<typeof openVectorStore>>;
