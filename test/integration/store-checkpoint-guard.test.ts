@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleChild } from '../helpers/bundle-child';
-import { openKuzu } from '../../src-main/core/store/graph/kuzu-db';
+import { openKuzu } from '../../src-main/core/store/kuzu/kuzu-db';
 import { budgetMs, rounds } from '../helpers/work-budget';
 import { tempDir } from './helpers/store-fixtures';
 
@@ -58,7 +58,7 @@ function runChild(dbPath: string, kill: Kill): Promise<number> {
 
 describe('graph checkpoints', () => {
   // Kùzu 0.11.3 alone fails this within a few rounds ("Found duplicated primary key value" on open): it
-  // writes pages in place during a checkpoint. The guard (store/graph/checkpoint-guard.ts) restores the
+  // writes pages in place during a checkpoint. The guard (store/kuzu/checkpoint-guard.ts) restores the
   // pre-checkpoint files, and the WAL replays every committed batch.
   it(
     `a writer killed ${ROUNDS} times, mostly mid-checkpoint, always reopens with every committed batch`,

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Clock, Logger } from '../deps';
-import { openGraphStore, type GraphStore } from '../store/graph/graph-store';
-import type { DeleteResult } from '../store/graph/delete';
+import { openGraphStore, type GraphStore } from '../store/kuzu/graph-store';
+import type { DeleteResult } from '../store/kuzu/delete';
 import { openVectorStore } from '../store/lancedb/vector-store';
 import type { VectorIndex } from '../store/vector-index';
 import { acquireLock } from './lock';
@@ -31,7 +31,7 @@ export interface OpenLibraryOptions {
   dataDir: string;
   clock: Clock;
   log: Logger;
-  /** WAL size that triggers a graph checkpoint (see store/graph/checkpoint-guard.ts); tests make it tiny. */
+  /** WAL size that triggers a graph checkpoint (see store/kuzu/checkpoint-guard.ts); tests make it tiny. */
   checkpointWalBytes?: number;
 }
 

@@ -3,8 +3,8 @@ import path from 'node:path';
 import type { Logger } from '../deps';
 import type { Library } from '../library';
 import { writeFileAtomic } from '../library/atomic-file';
-import { evidenceNodes } from '../store/graph/evidence-rows';
-import { fromIds } from '../store/graph/rows';
+import { evidenceNodes } from '../store/kuzu/evidence-rows';
+import { fromIds } from '../store/kuzu/rows';
 import type { LlmTasks } from '../llm/tasks';
 import {
   buildCommunitySummaryInput,

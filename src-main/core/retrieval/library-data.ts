@@ -1,9 +1,9 @@
 import type { Citation, EntitySummary, Evidence } from '../../contract/graph';
 import type { Library } from '../library';
-import type { Row } from '../store/graph/kuzu-db';
-import type { EntityRecord } from '../store/graph/types';
-import { evidenceNodes } from '../store/graph/evidence-rows';
-import { byPrimaryKey, fromIds, pageOfOffset } from '../store/graph/rows';
+import type { Row } from '../store/kuzu/kuzu-db';
+import type { EntityRecord } from '../store/kuzu/types';
+import { evidenceNodes } from '../store/kuzu/evidence-rows';
+import { byPrimaryKey, fromIds, pageOfOffset } from '../store/kuzu/rows';
 import { chunkSentences } from '../ingest/chunk/evidence-span';
 import { Lru, type ChangeTracker } from './cache';
 import { shortTitle } from './text';

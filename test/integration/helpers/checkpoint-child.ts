@@ -5,8 +5,8 @@
  * write (COPY), until it is killed.
  *   node --import tsx checkpoint-child.ts <dbPath>
  */
-import { openKuzu } from '../../../src-main/core/store/graph/kuzu-db';
-import { createRels } from '../../../src-main/core/store/graph/rels';
+import { openKuzu } from '../../../src-main/core/store/kuzu/kuzu-db';
+import { createRels } from '../../../src-main/core/store/kuzu/rels';
 
 const [dbPath] = process.argv.slice(2) as [string];
 const db = await openKuzu(dbPath, { checkpointWalBytes: 1 });

@@ -1,7 +1,7 @@
 import { AriadneError } from '../../../contract/errors';
 import type { JobStatus } from '../../../contract/library';
 import type { Clock } from '../../deps';
-import type { GraphStore } from '../../store/graph/graph-store';
+import type { GraphStore } from '../../store/kuzu/graph-store';
 import {
   ACTIVE_STATUSES,
   type ChunkState,

@@ -1,7 +1,7 @@
 import doubleMetaphone from 'talisman/phonetics/double-metaphone.js';
-import type { GraphStore } from '../../store/graph/graph-store';
-import { entityIdForKey } from '../../store/graph/ids';
-import type { EntityRecord } from '../../store/graph/types';
+import type { GraphStore } from '../../store/kuzu/graph-store';
+import { entityIdForKey } from '../../store/kuzu/ids';
+import type { EntityRecord } from '../../store/kuzu/types';
 import type { VectorIndex } from '../../store/vector-index';
 import { matchKey, normaliseName } from '../pipeline/names';
 
