@@ -1,7 +1,7 @@
 import * as lancedb from '@lancedb/lancedb';
 import { AriadneError } from '../../../contract/errors';
 import type { Logger } from '../../deps';
-import { reciprocalRankFusion } from './rrf';
+import { reciprocalRankFusion } from '../rrf';
 import { chunked, sqlIn, sqlString } from './sql';
 import {
   FTS_TABLES,
