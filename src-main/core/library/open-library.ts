@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Clock, Logger } from '../deps';
-import { openGraphStore, type GraphStore } from '../store/kuzu/graph-store';
-import type { DeleteResult } from '../store/kuzu/delete';
+import { openGraphStore, type KuzuGraphStore as GraphStore } from '../store/kuzu/graph-store';
+import type { DeleteResult } from '../store/types';
 import { openVectorStore, type VectorStore } from '../store/vectors/vector-store';
 import { acquireLock } from './lock';
 import { openOriginals, type Originals } from './originals';

@@ -1,4 +1,4 @@
-import type { GraphStore } from '../../store/kuzu/graph-store';
+import type { GraphStore } from '../../store/graph-store';
 import type { VectorStore } from '../../store/vectors/vector-store';
 import { EntityIndex } from '../resolve/entity-index';
 
