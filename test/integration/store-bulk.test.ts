@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { canonicalDump, type Library } from '../../src-main/core/library';
-import type { ChunkEvidence } from '../../src-main/core/store/kuzu/types';
+import type { ChunkEvidence } from '../../src-main/core/store/types';
 import { open, tempDir } from './helpers/store-fixtures';
 import { syntheticDoc } from './helpers/store-synthetic';
 

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Clock, Logger } from '../deps';
-import { openGraphStore, type GraphStore } from '../store/kuzu/graph-store';
-import type { DeleteResult } from '../store/kuzu/delete';
+import { openGraphStore, type KuzuGraphStore as GraphStore } from '../store/kuzu/graph-store';
+import type { DeleteResult } from '../store/types';
 import { openVectorStore } from '../store/lancedb/vector-store';
 import type { VectorIndex } from '../store/vector-index';
 import { acquireLock } from './lock';

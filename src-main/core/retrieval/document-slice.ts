@@ -1,5 +1,5 @@
 import type { Library } from '../library';
-import type { Hop } from '../store/kuzu/types';
+import type { Hop } from '../store/types';
 import type { LibraryData } from './library-data';
 
 /**

@@ -5,7 +5,7 @@ import { resolveTerm } from './search/resolve-term';
 import { entitiesInDocuments, restrictToDocuments } from './document-slice';
 import { toEvidence, toSummary, type ChunkInfo } from './library-data';
 import type { RetrievalService } from './retrieval-service';
-import type { EvidenceRow } from '../store/kuzu/types';
+import type { EvidenceRow } from '../store/types';
 
 type GraphHandlers = Pick<
   ApiHandlers,

@@ -1,7 +1,7 @@
 import type { Citation, EntitySummary, Evidence } from '../../contract/graph';
 import type { Library } from '../library';
 import type { Row } from '../store/kuzu/kuzu-db';
-import type { EntityRecord } from '../store/kuzu/types';
+import type { EntityRecord } from '../store/types';
 import { evidenceNodes } from '../store/kuzu/evidence-rows';
 import { byPrimaryKey, fromIds, pageOfOffset } from '../store/kuzu/rows';
 import { chunkSentences } from '../ingest/chunk/evidence-span';

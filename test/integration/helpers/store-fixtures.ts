@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createMemoryLogger, systemClock } from '../../../src-main/core/deps';
 import { openLibrary, type Library } from '../../../src-main/core/library';
-import type { ChunkEvidence } from '../../../src-main/core/store/kuzu/types';
+import type { ChunkEvidence } from '../../../src-main/core/store/types';
 
 export const DIM = 16;
 

@@ -1,7 +1,7 @@
 import { CallPriority, EMBED_BATCH_SIZE } from '../../llm/provider';
 import { chunkSentences, documentNonProse } from '../chunk/evidence-span';
-import type { ChunkEvidence } from '../../store/kuzu/types';
-import type { ChunkRecord } from '../../store/kuzu/types';
+import type { ChunkEvidence } from '../../store/types';
+import type { ChunkRecord } from '../../store/types';
 import type { Job } from '../queue/types';
 import { entityText } from '../resolve/entity-index';
 import { type Fold, resolveEntities, type Resolution } from '../resolve/resolve';

@@ -1,7 +1,7 @@
 import doubleMetaphone from 'talisman/phonetics/double-metaphone.js';
-import type { GraphStore } from '../../store/kuzu/graph-store';
-import { entityIdForKey } from '../../store/kuzu/ids';
-import type { EntityRecord } from '../../store/kuzu/types';
+import type { GraphStore } from '../../store/graph-store';
+import { entityIdForKey } from '../../store/ids';
+import type { EntityRecord } from '../../store/types';
 import type { VectorIndex } from '../../store/vector-index';
 import { matchKey, normaliseName } from '../pipeline/names';
 

@@ -1,4 +1,4 @@
-import { entityIdForKey } from '../../store/kuzu/ids';
+import { entityIdForKey } from '../../store/ids';
 import type { VectorIndex } from '../../store/vector-index';
 import { matchKey, typesCompatible } from '../pipeline/names';
 import type { EntityIndex, IndexedEntity } from './entity-index';

@@ -1,4 +1,4 @@
-import type { GraphStore } from '../../store/kuzu/graph-store';
+import type { GraphStore } from '../../store/graph-store';
 import type { VectorIndex } from '../../store/vector-index';
 import { EntityIndex } from '../resolve/entity-index';
 

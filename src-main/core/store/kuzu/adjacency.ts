@@ -1,7 +1,7 @@
 import type { AdjacencyIndex, PairCount } from './adjacency-index';
 import type { KuzuRunner } from './kuzu-db';
 import { evidenceNodes } from './evidence-rows';
-import type { Direction, Hop, PathFilters } from './types';
+import type { Direction, Hop, PathFilters } from '../types';
 
 /** A hop seen from the node being expanded: `to` is the neighbour, `dir` the evidence direction. */
 export interface Edge {

@@ -4,15 +4,7 @@ import type { KuzuDb } from './kuzu-db';
 import { removeChunkEvidence } from './evidence-rows';
 import { refreshEntities } from './refresh';
 import { fromIds } from './rows';
-
-export interface DeleteResult {
-  chunkIds: string[];
-  questionIds: string[];
-  /** Entities that lost their last evidence and were deleted: remove their vectors. */
-  removedEntityIds: string[];
-  /** Surviving entities whose name, aliases or description changed: re-embed them. */
-  changedEntityIds: string[];
-}
+import type { DeleteResult } from '../types';
 
 /**
  * Deletes a document, its chunks, questions and every piece of evidence it contributed, in one

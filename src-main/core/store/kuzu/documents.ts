@@ -3,11 +3,11 @@ import type { Clock } from '../../deps';
 import type { AdjacencyIndex } from './adjacency-index';
 import type { KuzuDb } from './kuzu-db';
 import { removeChunkEvidence } from './evidence-rows';
-import { chunkId } from './ids';
+import { chunkId } from '../ids';
 import { refreshEntities } from './refresh';
 import { createRels } from './rels';
 import { chunkCols, docCols, fromIds, toChunk, toDocument } from './rows';
-import type { ChunkInput, ChunkRecord, DocumentInput, DocumentRecord } from './types';
+import type { ChunkInput, ChunkRecord, DocumentInput, DocumentRecord } from '../types';
 
 export function documentOps(db: KuzuDb, clock: Clock, adjacency: AdjacencyIndex) {
   return {

@@ -1,11 +1,11 @@
 import { AriadneError } from '../../../contract/errors';
 import type { AdjacencyIndex } from './adjacency-index';
-import { entityIdForKey } from './ids';
+import { entityIdForKey } from '../ids';
 import type { KuzuDb } from './kuzu-db';
 import { neighbourEdges } from './adjacency';
 import { evidenceNodes } from './evidence-rows';
 import { entityCols, fetchEntities, toEntity } from './rows';
-import type { EntityRecord, EvidenceRow, GraphCounts, Neighbour, PathFilters } from './types';
+import type { EntityRecord, EvidenceRow, GraphCounts, Neighbour, PathFilters } from '../types';
 
 export function entityQueries(db: KuzuDb, index: AdjacencyIndex) {
   const getEntities = async (ids: string[]): Promise<EntityRecord[]> => {

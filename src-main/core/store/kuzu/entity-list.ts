@@ -1,21 +1,6 @@
 import type { KuzuDb } from './kuzu-db';
 import { fetchEntities } from './rows';
-import type { EntityRecord } from './types';
-
-export interface EntityListFilter {
-  /** Only entities mentioned in this document; their mention counts are then that document's. */
-  docId?: string;
-  type?: string;
-  /** Case-insensitive substring of the name or an alias. */
-  search?: string;
-  limit?: number;
-}
-
-export interface EntityListItem extends EntityRecord {
-  /** Passages (MENTIONS rows) naming the entity, over the listed documents. */
-  mentionCount: number;
-  documents: { id: string; title: string; mentions: number }[];
-}
+import type { EntityListFilter, EntityListItem } from '../types';
 
 /** The library's entities with where they are mentioned: `ariadne entities` and `graph:entities`. */
 export function entityListQueries(db: KuzuDb) {

@@ -2,7 +2,7 @@ import { AriadneError } from '../../../contract/errors';
 import type { Clock } from '../../deps';
 import type { AdjacencyIndex } from './adjacency-index';
 import type { KuzuDb, KuzuRunner } from './kuzu-db';
-import { chunkId, entityIdForKey, mentionId, relationId } from './ids';
+import { chunkId, entityIdForKey, mentionId, relationId } from '../ids';
 import { refreshEntities } from './refresh';
 import { BULK_ROWS } from './rels';
 import {
@@ -13,7 +13,7 @@ import {
   type EvidenceNodeRow,
   type MentionRow,
 } from './evidence-rows';
-import type { ChunkEvidence, EvidenceResult } from './types';
+import type { ChunkEvidence, EvidenceResult } from '../types';
 
 /**
  * Writes extraction results. One call is one transaction, whatever the batch size, so a crash leaves either

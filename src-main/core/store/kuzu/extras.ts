@@ -1,20 +1,10 @@
 import { AriadneError } from '../../../contract/errors';
 import type { Clock } from '../../deps';
 import type { KuzuDb } from './kuzu-db';
-import { chunkId } from './ids';
+import { chunkId } from '../ids';
 import { BULK_ROWS, createRels } from './rels';
 import { fromIds } from './rows';
-import type { CommunityInput, QuestionInput } from './types';
-
-export interface CommunityRecord {
-  id: string;
-  level: number;
-  title: string;
-  summary: string;
-  stale: boolean;
-  parentId: string | null;
-  size: number;
-}
+import type { CommunityInput, CommunityRecord, QuestionInput } from '../types';
 
 /** Atomic questions (ANSWERS_IN a chunk) and communities (IN_COMMUNITY, PARENT). */
 export function extraOps(db: KuzuDb, clock: Clock) {

@@ -13,8 +13,16 @@ import { deleteOps } from './delete';
 import { mergeOps } from './merge';
 import { entityEditOps } from './entity-edits';
 import { queueRecordOps } from './queue-records';
+import type { GraphStore } from '../graph-store';
+import type { JobStore } from '../job-store';
+import type { GraphIdKind } from '../types';
+import type { Row } from './kuzu-db';
 
-export type GraphIdKind = 'chunks' | 'entities' | 'questions' | 'communities';
+/** Kùzu keeps the graph and the queue records in one database, so one object serves as both stores. */
+export interface KuzuGraphStore extends GraphStore, JobStore {
+  /** Read-only escape hatch for diagnostics and tests: parametrised Cypher on the read connection. */
+  query(cypher: string, params?: Record<string, unknown>): Promise<Row[]>;
+}
 
 function idOps(db: KuzuDb) {
   const label: Record<GraphIdKind, string> = {
@@ -32,7 +40,7 @@ function idOps(db: KuzuDb) {
   };
 }
 
-function build(db: KuzuDb, clock: Clock) {
+function build(db: KuzuDb, clock: Clock): KuzuGraphStore {
   const adjacency = new AdjacencyIndex();
   return {
     ...documentOps(db, clock, adjacency),
@@ -53,19 +61,15 @@ function build(db: KuzuDb, clock: Clock) {
         const index = await adjacency.ready(r);
         return { entities: index.entityIds(), pairs: index.pairs() };
       }),
-    /** Read-only escape hatch for diagnostics and tests: parametrised Cypher on the read connection. */
     query: (cypher: string, params?: Record<string, unknown>) => db.read((r) => r.query(cypher, params)),
     close: () => db.close(),
   };
 }
 
-/** The graph store: Kùzu behind the operations ingestion and retrieval need. */
-export type GraphStore = ReturnType<typeof build>;
-
 export async function openGraphStore(
   path: string,
   deps: { clock: Clock; log: Logger; checkpointWalBytes?: number },
-): Promise<GraphStore> {
+): Promise<KuzuGraphStore> {
   const db = await openKuzu(path, {
     checkpointWalBytes: deps.checkpointWalBytes,
     onRestored: () =>

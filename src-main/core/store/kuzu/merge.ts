@@ -12,8 +12,8 @@ import {
 } from './evidence-rows';
 import { list } from './rows';
 import { refreshEntities } from './refresh';
-import type { MergeRecord } from './types';
-import { entityIdForKey } from './ids';
+import type { MergeRecord } from '../types';
+import { entityIdForKey } from '../ids';
 
 /**
  * Everything needed to put a merged entity back exactly as it was. Mentions and evidence are recorded as

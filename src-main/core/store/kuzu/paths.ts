@@ -2,17 +2,7 @@ import type { AdjacencyIndex } from './adjacency-index';
 import type { KuzuDb, KuzuRunner } from './kuzu-db';
 import { neighbourEdges, toHop, type Edge } from './adjacency';
 import { fetchEntities } from './rows';
-import type { Direction, Expansion, GraphPath, PathFilters } from './types';
-
-export interface PathOptions extends PathFilters {
-  /** Longest path considered (hops), at most 6. */
-  maxLength?: number;
-  /** Also return paths up to this many hops longer than the shortest (1 = "next-shortest"). */
-  extraLength?: number;
-  limit?: number;
-  /** Safety valve for hub-heavy graphs: stop expanding after this many entities. */
-  maxVisited?: number;
-}
+import type { Direction, Expansion, GraphPath, PathFilters, PathOptions } from '../types';
 
 const reverse = (d: Direction): Direction => (d === 'out' ? 'in' : d === 'in' ? 'out' : 'both');
 

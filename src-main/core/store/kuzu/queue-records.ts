@@ -1,10 +1,7 @@
 import type { Clock } from '../../deps';
 import type { KuzuDb, Row } from './kuzu-db';
-import { chunkTaskId } from './ids';
-import type { ChunkTaskRecord, JobRecord } from './types';
-
-export type JobInput = Omit<JobRecord, 'createdAt' | 'updatedAt'>;
-export type ChunkTaskInput = Omit<ChunkTaskRecord, 'updatedAt'>;
+import { chunkTaskId } from '../ids';
+import type { ChunkTaskInput, ChunkTaskRecord, JobInput, JobRecord } from '../types';
 
 /**
  * Persisted queue records, stored in the graph so a job and the evidence it wrote commit in the same

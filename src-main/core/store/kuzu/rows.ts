@@ -1,5 +1,5 @@
 import type { KuzuRunner, Params, Row } from './kuzu-db';
-import type { ChunkRecord, DocumentRecord, EntityRecord } from './types';
+import type { ChunkRecord, DocumentRecord, EntityRecord } from '../types';
 
 /** RETURN fragments and row mappers, so every query returns the same shapes. */
 export const entityCols = (v: string) =>

@@ -1,7 +1,7 @@
 import type { AdjacencyIndex } from './adjacency-index';
 import type { KuzuDb, KuzuRunner } from './kuzu-db';
 import { fetchEntities } from './rows';
-import type { Hop, Subgraph } from './types';
+import type { Hop, Subgraph } from '../types';
 
 /** Graph slices for the explorer: the best-connected entities, or one community. */
 export function subgraphQueries(db: KuzuDb, index: AdjacencyIndex) {

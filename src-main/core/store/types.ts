@@ -1,4 +1,7 @@
-/** Public shapes of the graph store. Ids are strings; times are epoch milliseconds from the injected clock. */
+/**
+ * Domain shapes of the graph and job stores, shared by every backend. Ids are strings; times are epoch
+ * milliseconds from the injected clock.
+ */
 
 export interface DocumentInput {
   /** sha256 of the original file (the originals/ id). */
@@ -189,6 +192,16 @@ export interface CommunityInput {
   memberIds: string[];
 }
 
+export interface CommunityRecord {
+  id: string;
+  level: number;
+  title: string;
+  summary: string;
+  stale: boolean;
+  parentId: string | null;
+  size: number;
+}
+
 export interface MergeRecord {
   id: string;
   survivorId: string;
@@ -196,6 +209,56 @@ export interface MergeRecord {
   at: number;
   undoneAt: number | null;
 }
+
+/** A merge not undone: the merged key resolves to the survivor. */
+export interface ActiveMerge {
+  mergedKey: string;
+  mergedId: string;
+  survivorId: string;
+}
+
+export interface DeleteResult {
+  chunkIds: string[];
+  questionIds: string[];
+  /** Entities that lost their last evidence and were deleted: remove their vectors. */
+  removedEntityIds: string[];
+  /** Surviving entities whose name, aliases or description changed: re-embed them. */
+  changedEntityIds: string[];
+}
+
+export interface EntityListFilter {
+  /** Only entities mentioned in this document; their mention counts are then that document's. */
+  docId?: string;
+  type?: string;
+  /** Case-insensitive substring of the name or an alias. */
+  search?: string;
+  limit?: number;
+}
+
+export interface EntityListItem extends EntityRecord {
+  /** Passages (MENTIONS rows) naming the entity, over the listed documents. */
+  mentionCount: number;
+  documents: { id: string; title: string; mentions: number }[];
+}
+
+export interface PathOptions extends PathFilters {
+  /** Longest path considered (hops), at most 6. */
+  maxLength?: number;
+  /** Also return paths up to this many hops longer than the shortest (1 = "next-shortest"). */
+  extraLength?: number;
+  limit?: number;
+  /** Safety valve for hub-heavy graphs: stop expanding after this many entities. */
+  maxVisited?: number;
+}
+
+/** Every entity and every related pair (each once, either direction) with its evidence count. */
+export interface EntityGraph {
+  entities: string[];
+  pairs: { a: string; b: string; weight: number }[];
+}
+
+/** Kinds of graph rows that have a vector, for reconciliation with the vector tables. */
+export type GraphIdKind = 'chunks' | 'entities' | 'questions' | 'communities';
 
 export interface GraphCounts {
   documents: number;
@@ -222,6 +285,8 @@ export interface JobRecord {
   updatedAt: number;
 }
 
+export type JobInput = Omit<JobRecord, 'createdAt' | 'updatedAt'>;
+
 export interface ChunkTaskRecord {
   jobId: string;
   chunkIndex: number;
@@ -234,3 +299,5 @@ export interface ChunkTaskRecord {
   output: string | null;
   updatedAt: number;
 }
+
+export type ChunkTaskInput = Omit<ChunkTaskRecord, 'updatedAt'>;
