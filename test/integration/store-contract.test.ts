@@ -4,9 +4,11 @@ import { afterAll } from 'vitest';
 import { createMemoryLogger, type Clock } from '../../src-main/core/deps';
 import { openGraphStore, type KuzuGraphStore } from '../../src-main/core/store/kuzu/graph-store';
 import { openVectorStore } from '../../src-main/core/store/lancedb/vector-store';
+import { createMemoryGraphStore } from '../../src-main/core/store/memory/graph-store';
 import { createMemoryJobStore } from '../../src-main/core/store/memory/job-store';
 import { openMemoryVectorIndex } from '../../src-main/core/store/memory/vector-index';
 import type { EmbeddingInfo } from '../../src-main/core/store/vector-index';
+import { graphStoreContract } from '../store-contract/graph-store-contract';
 import { jobStoreContract } from '../store-contract/job-store-contract';
 import type { Opened } from '../store-contract/opened';
 import { vectorIndexContract } from '../store-contract/vector-index-contract';
@@ -53,3 +55,6 @@ vectorIndexContract('LanceDB', () => {
   });
 });
 vectorIndexContract('memory', async () => openMemoryVectorIndex());
+
+graphStoreContract('Kùzu', openKuzu);
+graphStoreContract('memory', async (clock) => inMemory(createMemoryGraphStore(clock)));

@@ -1,0 +1,1075 @@
+import { randomUUID } from 'node:crypto';
+import { AriadneError } from '../../../contract/errors';
+import type { Clock } from '../../deps';
+import type { GraphStore } from '../graph-store';
+import { chunkId, entityIdForKey, mentionId, relationId } from '../ids';
+import type {
+  ChunkEvidence,
+  ChunkRecord,
+  DocumentRecord,
+  EntityRecord,
+  EvidenceRow,
+  GraphPath,
+  Hop,
+  Neighbour,
+  PathFilters,
+  PathOptions,
+} from '../types';
+
+/**
+ * The graph in memory, for tests and throwaway libraries: the same domain rules as the Kùzu store (entity
+ * fields derived from mentions, merges that resolve keys and undo exactly, walks over evidence), held in
+ * maps and scanned. Every write runs on a copy of the state that replaces it only when the write succeeds,
+ * which is what makes a failed call leave the graph as it was. Nothing is written to disk.
+ */
+
+interface Entity extends EntityRecord {
+  /** A name set by hand; derived names do not replace it. */
+  pinnedName: string;
+  /** Aliases added by hand or by a merge, kept beside the derived ones. */
+  extraAliases: string[];
+  createdAt: number;
+}
+
+/** One MENTIONS row: a surface form of an entity in a chunk. */
+interface Mention {
+  k: number;
+  id: string;
+  chunkId: string;
+  docId: string;
+  entityId: string;
+  surface: string;
+  description: string;
+  confidence: number;
+}
+
+/** One RELATED row: the evidence that `src` relates to `dst`, with its citation. */
+interface Evidence {
+  k: number;
+  id: string;
+  src: string;
+  dst: string;
+  keywords: string[];
+  description: string;
+  confidence: number;
+  chunkId: string;
+  docId: string;
+  page: number;
+  pageEnd: number;
+  spanStart: number;
+  spanEnd: number;
+}
+
+interface Community {
+  id: string;
+  level: number;
+  title: string;
+  summary: string;
+  stale: boolean;
+  parentId: string | null;
+  members: Set<string>;
+}
+
+interface Merge {
+  id: string;
+  survivorId: string;
+  mergedId: string;
+  mergedKey: string;
+  at: number;
+  undoneAt: number | null;
+  snapshot: {
+    merged: Entity;
+    survivor: { pinnedName: string; extraAliases: string[] };
+    mentions: { k: number }[];
+    relations: { k: number; src: string; dst: string }[];
+    communities: string[];
+  };
+}
+
+interface State {
+  seq: number;
+  documents: Map<string, DocumentRecord>;
+  chunks: Map<string, ChunkRecord>;
+  entities: Map<string, Entity>;
+  mentions: Map<number, Mention>;
+  evidence: Map<number, Evidence>;
+  questions: Map<string, { id: string; docId: string; chunkId: string; text: string }>;
+  communities: Map<string, Community>;
+  merges: Map<string, Merge>;
+}
+
+interface Edge {
+  from: string;
+  to: string;
+  dir: 'out' | 'in';
+  evidence: number;
+  keywords: string[];
+}
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const record = (e: Entity): EntityRecord => ({
+  id: e.id,
+  canonicalKey: e.canonicalKey,
+  name: e.name,
+  type: e.type,
+  description: e.description,
+  aliases: [...e.aliases],
+  confidence: e.confidence,
+  evidenceCount: e.evidenceCount,
+});
+const aliasText = (e: Pick<EntityRecord, 'aliases'>) => e.aliases.join(' ; ');
+const toHop = (e: Edge): Hop =>
+  e.dir === 'out'
+    ? { from: e.from, to: e.to, evidence: e.evidence, keywords: e.keywords }
+    : { from: e.to, to: e.from, evidence: e.evidence, keywords: e.keywords };
+
+export function createMemoryGraphStore(clock: Clock): GraphStore {
+  let s: State = {
+    seq: 0,
+    documents: new Map(),
+    chunks: new Map(),
+    entities: new Map(),
+    mentions: new Map(),
+    evidence: new Map(),
+    questions: new Map(),
+    communities: new Map(),
+    merges: new Map(),
+  };
+  let closed = false;
+  const open = () => {
+    if (closed) throw new AriadneError('internal', 'The graph store is closed.');
+  };
+  /** Runs a write on a copy of the state; the copy becomes the state only if the write returns. */
+  const write = <T>(fn: () => T): T => {
+    open();
+    const before = s;
+    s = structuredClone(s);
+    try {
+      return fn();
+    } catch (e) {
+      s = before;
+      throw e;
+    }
+  };
+  const read = <T>(fn: () => T): T => {
+    open();
+    return fn();
+  };
+
+  // Derived entity fields
+
+  /**
+   * Recomputes the derived fields of entities from their mentions and deletes entities left without one
+   * (the same rules as the Kùzu store's refresh): name = pinned, else the surface form most often described,
+   * then most frequent, then first; description from the most confident described mention (ties: smallest
+   * mention id); aliases = other forms plus extra aliases, sorted. Returns entities whose text changed.
+   */
+  function refresh(ids: Iterable<string>): { changed: string[]; removed: string[] } {
+    const changed: string[] = [];
+    const removed: string[] = [];
+    for (const id of new Set(ids)) {
+      const e = s.entities.get(id);
+      if (!e) continue;
+      const forms: { s: string; n: number; described: number; mc: number }[] = [];
+      let desc: { c: number; id: string; d: string } | undefined;
+      for (const m of s.mentions.values()) {
+        if (m.entityId !== id) continue;
+        const f = forms.find((x) => x.s === m.surface);
+        if (f) {
+          f.n++;
+          if (m.description) f.described++;
+          f.mc = Math.max(f.mc, m.confidence);
+        } else forms.push({ s: m.surface, n: 1, described: m.description ? 1 : 0, mc: m.confidence });
+        const c = m.confidence;
+        if (m.description && (!desc || c > desc.c || (c === desc.c && m.id < desc.id)))
+          desc = { c, id: m.id, d: m.description };
+      }
+      if (!forms.length) {
+        removeEntity(id);
+        removed.push(id);
+        continue;
+      }
+      forms.sort((a, b) => b.described - a.described || b.n - a.n || cmp(a.s, b.s));
+      const name = e.pinnedName || forms[0]!.s;
+      const aliases = [...new Set([...forms.map((f) => f.s), ...e.extraAliases])]
+        .filter((a) => a !== name)
+        .sort();
+      const description = desc?.d ?? '';
+      if (name !== e.name || description !== e.description || aliasText({ aliases }) !== aliasText(e))
+        changed.push(id);
+      Object.assign(e, {
+        name,
+        description,
+        aliases,
+        confidence: Math.max(...forms.map((f) => f.mc)),
+        evidenceCount: forms.reduce((n, f) => n + f.n, 0),
+      });
+    }
+    return { changed: changed.sort(), removed: removed.sort() };
+  }
+
+  /** Deletes an entity with its relationships (evidence rows, community membership). */
+  function removeEntity(id: string) {
+    s.entities.delete(id);
+    for (const [k, v] of s.evidence) if (v.src === id || v.dst === id) s.evidence.delete(k);
+    for (const c of s.communities.values()) c.members.delete(id);
+  }
+
+  /** Removes the mentions and evidence of chunks; returns the entities they mentioned. */
+  function removeChunkEvidence(chunkIds: Set<string>): string[] {
+    const affected = new Set<string>();
+    for (const [k, m] of s.mentions)
+      if (chunkIds.has(m.chunkId)) {
+        affected.add(m.entityId);
+        s.mentions.delete(k);
+      }
+    for (const [k, v] of s.evidence) if (chunkIds.has(v.chunkId)) s.evidence.delete(k);
+    return [...affected];
+  }
+
+  function removeQuestionsOf(chunkIds: Set<string>): string[] {
+    const gone: string[] = [];
+    for (const [id, q] of s.questions)
+      if (chunkIds.has(q.chunkId)) {
+        s.questions.delete(id);
+        gone.push(id);
+      }
+    return gone;
+  }
+
+  const markStale = (entityIds: Iterable<string>) => {
+    const ids = new Set(entityIds);
+    for (const c of s.communities.values()) if ([...c.members].some((m) => ids.has(m))) c.stale = true;
+  };
+
+  // Evidence
+
+  /** The survivor a merged key resolves to, following merges of merges; undefined when the chain ends. */
+  function liveSurvivor(id: string): string | undefined {
+    let at = id;
+    for (let hop = 0; hop < 16; hop++) {
+      if (s.entities.has(at)) return at;
+      const next = [...s.merges.values()].find((m) => m.mergedId === at && m.undoneAt === null);
+      if (!next) return undefined;
+      at = next.survivorId;
+    }
+    return undefined;
+  }
+
+  function resolveEntities(items: ChunkEvidence[]): Map<string, string> {
+    const out = new Map<string, string>();
+    const explicit = new Set<string>();
+    const keys = new Set<string>();
+    for (const it of items)
+      for (const m of it.entities) {
+        if (!m.key) throw new AriadneError('invalid_input', 'Every entity needs a canonical key.');
+        if (m.id) explicit.add(m.id);
+        else keys.add(m.key);
+      }
+    const ownIds = new Set([...keys].map((k) => entityIdForKey(k)));
+    for (const id of explicit) {
+      if (!s.entities.has(id) && !ownIds.has(id)) throw new AriadneError('not_found', `No entity ${id}.`);
+      out.set(id, id);
+    }
+    for (const k of keys) {
+      const own = entityIdForKey(k);
+      if (s.entities.has(own)) {
+        out.set(k, own);
+        continue;
+      }
+      // A key merged into another entity keeps pointing at the survivor until the merge is undone.
+      const redirect = [...s.merges.values()].find((m) => m.mergedKey === k && m.undoneAt === null);
+      const live = redirect && liveSurvivor(redirect.survivorId);
+      out.set(k, live ?? own);
+    }
+    return out;
+  }
+
+  function writeEvidence(items: ChunkEvidence[]) {
+    const now = clock.now();
+    const cids = [...new Set(items.map((it) => chunkId(it.docId, it.chunkIndex)))];
+    const missing = cids.filter((c) => !s.chunks.has(c));
+    if (missing.length)
+      throw new AriadneError('not_found', `Evidence for unknown chunks: ${missing.slice(0, 5).join(', ')}`);
+    const entityIds = resolveEntities(items);
+    const previous = removeChunkEvidence(new Set(cids));
+
+    // New entities take key, name and type from their own mention, not from a key merged into them.
+    const candidates = new Map<string, { key: string; type: string; name: string }>();
+    for (const it of items)
+      for (const m of it.entities) {
+        const id = entityIds.get(m.id ?? m.key)!;
+        const own = !m.id && entityIdForKey(m.key) === id;
+        const prev = candidates.get(id);
+        if (!prev || (own && entityIdForKey(prev.key) !== id))
+          candidates.set(id, { key: m.key, type: m.type, name: m.name });
+      }
+    const created: string[] = [];
+    for (const [id, c] of candidates) {
+      if (s.entities.has(id)) continue;
+      s.entities.set(id, {
+        id,
+        canonicalKey: c.key,
+        name: c.name,
+        type: c.type,
+        pinnedName: '',
+        description: '',
+        aliases: [],
+        extraAliases: [],
+        confidence: 0,
+        evidenceCount: 0,
+        createdAt: now,
+      });
+      created.push(id);
+    }
+
+    const mentions: Omit<Mention, 'k'>[] = [];
+    const relations: Omit<Evidence, 'k'>[] = [];
+    for (const it of items) {
+      const cid = chunkId(it.docId, it.chunkIndex);
+      const local = new Map<string, string>();
+      // One mention per (entity, surface form); case variants share it and the most confident one wins.
+      const best = new Map<string, { eid: string; m: (typeof it.entities)[number] }>();
+      for (const m of it.entities) {
+        const eid = entityIds.get(m.id ?? m.key)!;
+        local.set(m.key, eid);
+        if (m.id) local.set(m.id, eid);
+        const form = `${eid}\u0000${m.name.toLowerCase()}`;
+        const prev = best.get(form)?.m;
+        if (!prev || (m.confidence ?? 1) > (prev.confidence ?? 1)) best.set(form, { eid, m });
+      }
+      let i = 0;
+      for (const { eid, m } of best.values())
+        mentions.push({
+          id: mentionId(cid, i++),
+          chunkId: cid,
+          docId: it.docId,
+          entityId: eid,
+          surface: m.name,
+          description: m.description ?? '',
+          confidence: m.confidence ?? 1,
+        });
+      it.relations.forEach((rel, j) => {
+        const src = local.get(rel.source);
+        const dst = local.get(rel.target);
+        if (!src || !dst)
+          throw new AriadneError(
+            'invalid_input',
+            `Relation ${rel.source} → ${rel.target} in ${cid} names an entity not listed for that chunk.`,
+          );
+        relations.push({
+          id: relationId(cid, j),
+          src,
+          dst,
+          keywords: rel.keywords ?? [],
+          description: rel.description ?? '',
+          confidence: rel.confidence ?? 1,
+          chunkId: cid,
+          docId: it.docId,
+          page: rel.page ?? s.chunks.get(cid)!.pageStart,
+          pageEnd: rel.pageEnd ?? rel.page ?? -1,
+          spanStart: rel.span?.start ?? -1,
+          spanEnd: rel.span?.end ?? -1,
+        });
+      });
+    }
+    for (const m of mentions) s.mentions.set(s.seq, { ...m, k: s.seq++ });
+    for (const v of relations) s.evidence.set(s.seq, { ...v, k: s.seq++ });
+
+    const refreshed = refresh([...previous, ...entityIds.values()]);
+    const touched = new Set([...created, ...refreshed.changed]);
+    for (const id of refreshed.removed) touched.delete(id);
+    return {
+      entityIds: Object.fromEntries(entityIds),
+      touchedEntityIds: [...touched].sort(),
+      removedEntityIds: refreshed.removed,
+    };
+  }
+
+  // Walks
+
+  /** Evidence counts per neighbour of `a`, each way; with keywords, only rows carrying one of them. */
+  function pairCounts(a: string, keywords: Set<string> | null) {
+    const out = new Map<string, { out: number; in: number; keywords: Set<string> }>();
+    for (const v of s.evidence.values()) {
+      if (v.src === v.dst || (v.src !== a && v.dst !== a)) continue;
+      const kws = keywords ? v.keywords.filter((k) => keywords.has(k.toLowerCase())) : [];
+      if (keywords && !kws.length) continue;
+      const b = v.src === a ? v.dst : v.src;
+      const c = out.get(b) ?? { out: 0, in: 0, keywords: new Set<string>() };
+      out.set(b, c);
+      c[v.src === a ? 'out' : 'in']++;
+      for (const k of kws) c.keywords.add(k);
+    }
+    return out;
+  }
+
+  /** The evidence-backed neighbours of entities under a walk's filters (see kuzu/adjacency.ts). */
+  function neighbourEdges(ids: string[], f: PathFilters = {}, exempt?: Set<string>): Map<string, Edge[]> {
+    const out = new Map<string, Edge[]>();
+    const dir = f.direction ?? 'both';
+    const types = f.entityTypes?.length ? new Set(f.entityTypes) : null;
+    const keywords = f.keywords?.length ? new Set(f.keywords.map((k) => k.toLowerCase())) : null;
+    const keep = (b: string) => !types || types.has(s.entities.get(b)?.type ?? '') || Boolean(exempt?.has(b));
+    const min = f.minEvidence ?? 1;
+    for (const a of new Set(ids)) {
+      const edges: Edge[] = [];
+      for (const [b, c] of pairCounts(a, keywords)) {
+        if (!keep(b)) continue;
+        const outN = dir === 'in' ? 0 : c.out;
+        const inN = dir === 'out' ? 0 : c.in;
+        if (outN + inN < min || outN + inN === 0) continue;
+        const kws = [...c.keywords];
+        if (outN) edges.push({ from: a, to: b, dir: 'out', evidence: outN, keywords: kws });
+        if (inN) edges.push({ from: a, to: b, dir: 'in', evidence: inN, keywords: kws });
+      }
+      if (edges.length) out.set(a, edges);
+    }
+    return out;
+  }
+
+  const entitiesById = (ids: string[]) =>
+    ids.flatMap((id) => {
+      const e = s.entities.get(id);
+      return e ? [record(e)] : [];
+    });
+
+  /** Shortest and next-shortest paths by breadth-first search from `from`, simple paths only. */
+  function findPaths(from: string, to: string, opts: PathOptions = {}): GraphPath[] {
+    if (from === to) return [];
+    const maxLength = Math.min(opts.maxLength ?? 4, 6);
+    const limit = opts.limit ?? 10;
+    const maxVisited = opts.maxVisited ?? 50_000;
+    const exempt = new Set([from, to]);
+    // Distances to `to` walking backwards bound the search: a partial path goes on only if it can still
+    // reach `to` within the length allowed.
+    const back = new Map([[to, 0]]);
+    const reverse = {
+      ...opts,
+      direction: ({ out: 'in', in: 'out', both: 'both' } as const)[opts.direction ?? 'both'],
+    };
+    let frontier = [to];
+    for (let d = 1; d <= maxLength && frontier.length && back.size <= maxVisited; d++) {
+      const edges = neighbourEdges(frontier, reverse, exempt);
+      const next: string[] = [];
+      for (const id of frontier)
+        for (const e of edges.get(id) ?? [])
+          if (!back.has(e.to)) {
+            back.set(e.to, d);
+            next.push(e.to);
+          }
+      frontier = next;
+    }
+    const shortest = back.get(from);
+    if (shortest === undefined) return [];
+    const longest = Math.min(maxLength, shortest + (opts.extraLength ?? 1));
+    const found: GraphPath[] = [];
+    const walk = (node: string, ids: string[], hops: Hop[]) => {
+      if (found.length >= 20_000) return;
+      if (node === to) {
+        found.push({ entityIds: [...ids], hops: [...hops], length: hops.length });
+        return;
+      }
+      for (const e of neighbourEdges([node], opts, exempt).get(node) ?? []) {
+        const rest = back.get(e.to);
+        if (rest === undefined || ids.includes(e.to) || hops.length + 1 + rest > longest) continue;
+        ids.push(e.to);
+        hops.push(toHop(e));
+        walk(e.to, ids, hops);
+        ids.pop();
+        hops.pop();
+      }
+    };
+    walk(from, [from], []);
+    const weakest = (p: GraphPath) => Math.min(...p.hops.map((h) => h.evidence));
+    return found
+      .sort(
+        (x, y) =>
+          x.length - y.length || weakest(y) - weakest(x) || cmp(x.entityIds.join(), y.entityIds.join()),
+      )
+      .slice(0, limit);
+  }
+
+  const store: GraphStore = {
+    // Documents and chunks
+
+    async upsertDocument(doc) {
+      return write(() => {
+        const now = clock.now();
+        const rec: DocumentRecord = {
+          id: doc.id,
+          title: doc.title,
+          authors: doc.authors ?? [],
+          year: doc.year ?? null,
+          doi: doc.doi || null,
+          pages: doc.pages ?? null,
+          status: doc.status,
+          parserVersion: doc.parserVersion ?? '',
+          fileName: doc.fileName ?? '',
+          originalPath: doc.originalPath ?? '',
+          createdAt: s.documents.get(doc.id)?.createdAt ?? now,
+          updatedAt: now,
+        };
+        s.documents.set(doc.id, rec);
+        return { ...rec, authors: [...rec.authors] };
+      });
+    },
+
+    async setDocumentStatus(id, status) {
+      write(() => {
+        const d = s.documents.get(id);
+        if (!d) throw new AriadneError('not_found', `No document ${id}.`);
+        d.status = status;
+        d.updatedAt = clock.now();
+      });
+    },
+
+    async getDocument(id) {
+      return read(() => structuredClone(s.documents.get(id) ?? null));
+    },
+
+    async listDocuments() {
+      return read(() =>
+        structuredClone(
+          [...s.documents.values()].sort((a, b) => a.createdAt - b.createdAt || cmp(a.id, b.id)),
+        ),
+      );
+    },
+
+    async upsertChunks(docId, chunks, opts = {}) {
+      return write(() => {
+        if (!s.documents.has(docId)) throw new AriadneError('not_found', `No document ${docId}.`);
+        const rows: ChunkRecord[] = chunks.map((c) => ({
+          id: chunkId(docId, c.index),
+          docId,
+          index: c.index,
+          text: c.text,
+          forwardSummary: c.forwardSummary ?? '',
+          pageStart: c.pageStart,
+          pageEnd: c.pageEnd,
+          charStart: c.charStart,
+          charEnd: c.charEnd,
+          pageOffsets: c.pageOffsets?.length ? [...c.pageOffsets] : [0],
+        }));
+        if (opts.replace) {
+          // Re-chunking: a dropped chunk takes its evidence and questions with it.
+          const keep = new Set(rows.map((r) => r.id));
+          const dropped = new Set(
+            [...s.chunks.values()].filter((c) => c.docId === docId && !keep.has(c.id)).map((c) => c.id),
+          );
+          const affected = removeChunkEvidence(dropped);
+          removeQuestionsOf(dropped);
+          for (const id of dropped) s.chunks.delete(id);
+          refresh(affected);
+        }
+        for (const r of rows) s.chunks.set(r.id, r);
+        return structuredClone(rows);
+      });
+    },
+
+    async getChunks(docId) {
+      return read(() =>
+        structuredClone(
+          [...s.chunks.values()].filter((c) => c.docId === docId).sort((a, b) => a.index - b.index),
+        ),
+      );
+    },
+
+    async getChunk(id) {
+      return read(() => structuredClone(s.chunks.get(id) ?? null));
+    },
+
+    async deleteDocument(id) {
+      return write(() => {
+        if (!s.documents.has(id)) throw new AriadneError('not_found', `No document ${id}.`);
+        const chunkIds = [...s.chunks.values()].filter((c) => c.docId === id).map((c) => c.id);
+        const set = new Set(chunkIds);
+        const affected = removeChunkEvidence(set);
+        const questionIds = removeQuestionsOf(set);
+        for (const c of chunkIds) s.chunks.delete(c);
+        s.documents.delete(id);
+        markStale(affected);
+        const refreshed = refresh(affected);
+        return {
+          chunkIds,
+          questionIds,
+          removedEntityIds: refreshed.removed,
+          changedEntityIds: refreshed.changed,
+        };
+      });
+    },
+
+    // Evidence
+
+    async addEvidence(items) {
+      if (!items.length) return { entityIds: {}, touchedEntityIds: [], removedEntityIds: [] };
+      return write(() => writeEvidence(items));
+    },
+
+    async listEvidence(entityId, otherId, limit = 500) {
+      return read(() => {
+        const rows: EvidenceRow[] = [];
+        for (const v of s.evidence.values()) {
+          const touches = v.src === entityId || v.dst === entityId;
+          const other = v.src === entityId ? v.dst : v.src;
+          if (!touches || (otherId !== undefined && other !== otherId)) continue;
+          const src = s.entities.get(v.src);
+          const dst = s.entities.get(v.dst);
+          if (!src || !dst) continue;
+          const d = s.documents.get(v.docId);
+          rows.push({
+            id: v.id,
+            sourceId: v.src,
+            sourceName: src.name,
+            targetId: v.dst,
+            targetName: dst.name,
+            keywords: [...v.keywords],
+            description: v.description,
+            confidence: v.confidence,
+            chunkId: v.chunkId,
+            docId: v.docId,
+            page: v.page,
+            pageEnd: v.pageEnd,
+            spanStart: v.spanStart,
+            spanEnd: v.spanEnd,
+            docTitle: d?.title ?? '',
+            docYear: d?.year ?? null,
+          });
+        }
+        return rows
+          .sort((a, b) => cmp(a.docId, b.docId) || a.page - b.page || cmp(a.id, b.id))
+          .slice(0, limit);
+      });
+    },
+
+    // Entities and merges
+
+    async getEntities(ids) {
+      return read(() => entitiesById(ids));
+    },
+
+    async getEntity(id) {
+      return read(() => entitiesById([id])[0] ?? null);
+    },
+
+    async lookupEntity(q) {
+      return read(() => {
+        if (q.key) {
+          const e = s.entities.get(entityIdForKey(q.key));
+          if (e && e.canonicalKey === q.key) return [record(e)];
+          return [...s.merges.values()]
+            .filter((m) => m.mergedKey === q.key && m.undoneAt === null)
+            .flatMap((m) => entitiesById([m.survivorId]));
+        }
+        if (!q.name) throw new AriadneError('invalid_input', 'lookupEntity needs a key or a name.');
+        const n = q.name.trim().toLowerCase();
+        return [...s.entities.values()]
+          .filter((e) => e.name.toLowerCase() === n || e.aliases.some((a) => a.toLowerCase() === n))
+          .sort((a, b) => b.evidenceCount - a.evidenceCount || cmp(a.id, b.id))
+          .slice(0, 20)
+          .map(record);
+      });
+    },
+
+    async searchEntities(text, limit = 20) {
+      return read(() => {
+        const words = text.toLowerCase().split(/\s+/).filter(Boolean);
+        if (!words.length) return [];
+        const q = words.join(' ');
+        return [...s.entities.values()]
+          .flatMap((e) => {
+            const name = e.name.toLowerCase();
+            const all = `${name} ${aliasText(e).toLowerCase()}`;
+            if (!words.every((w) => all.includes(w))) return [];
+            const score =
+              name === q ? 4 : name.startsWith(q) ? 3 : words.every((w) => name.includes(w)) ? 2 : 1;
+            return [{ ...record(e), score }];
+          })
+          .sort((a, b) => b.score - a.score || b.evidenceCount - a.evidenceCount || cmp(a.id, b.id))
+          .slice(0, limit);
+      });
+    },
+
+    async listEntities(f = {}) {
+      return read(() => {
+        const q = f.search?.trim().toLowerCase();
+        const byEntity = new Map<string, Map<string, number>>();
+        for (const m of s.mentions.values()) {
+          const e = s.entities.get(m.entityId);
+          const docId = s.chunks.get(m.chunkId)?.docId;
+          if (!e || docId === undefined) continue;
+          if (f.docId && docId !== f.docId) continue;
+          if (f.type && e.type !== f.type) continue;
+          if (q && !e.name.toLowerCase().includes(q) && !aliasText(e).toLowerCase().includes(q)) continue;
+          const docs = byEntity.get(e.id) ?? new Map<string, number>();
+          docs.set(docId, (docs.get(docId) ?? 0) + 1);
+          byEntity.set(e.id, docs);
+        }
+        const total = (docs: Map<string, number>) => [...docs.values()].reduce((a, b) => a + b, 0);
+        const entities = [...byEntity]
+          .sort((a, b) => total(b[1]) - total(a[1]) || cmp(a[0], b[0]))
+          .slice(0, f.limit ?? 10_000)
+          .map(([id, docs]) => ({
+            ...record(s.entities.get(id)!),
+            mentionCount: total(docs),
+            documents: [...docs].map(([doc, n]) => ({
+              id: doc,
+              title: s.documents.get(doc)?.title ?? '',
+              mentions: n,
+            })),
+          }));
+        return { entities, total: byEntity.size };
+      });
+    },
+
+    async renameEntity(id, name) {
+      const pinned = name.trim();
+      if (!pinned) throw new AriadneError('invalid_input', 'A name cannot be empty.');
+      write(() => {
+        const e = s.entities.get(id);
+        if (!e) throw new AriadneError('not_found', `No entity ${id}.`);
+        e.pinnedName = pinned;
+        refresh([id]);
+      });
+    },
+
+    async deleteEntity(id) {
+      return write(() => {
+        if (!s.entities.has(id)) throw new AriadneError('not_found', `No entity ${id}.`);
+        const neighbours = new Set<string>();
+        for (const v of s.evidence.values()) {
+          if (v.src === id) neighbours.add(v.dst);
+          if (v.dst === id) neighbours.add(v.src);
+        }
+        neighbours.delete(id);
+        for (const [k, m] of s.mentions) if (m.entityId === id) s.mentions.delete(k);
+        markStale([id]);
+        removeEntity(id);
+        return { neighbourIds: [...neighbours].sort() };
+      });
+    },
+
+    async mergeEntities(survivorId, mergedId, opts = {}) {
+      if (survivorId === mergedId)
+        throw new AriadneError('invalid_input', 'Cannot merge an entity into itself.');
+      return write(() => {
+        const merged = s.entities.get(mergedId);
+        let survivor = s.entities.get(survivorId);
+        if (!survivor && merged && opts.automatic && opts.survivorKey !== undefined) {
+          if (entityIdForKey(opts.survivorKey) !== survivorId)
+            throw new AriadneError('invalid_input', 'The survivor key does not derive the survivor id.');
+          // Derived fields are filled by the refresh at the end of this write.
+          survivor = {
+            id: survivorId,
+            canonicalKey: opts.survivorKey,
+            name: merged.name,
+            type: merged.type,
+            pinnedName: '',
+            description: '',
+            aliases: [],
+            extraAliases: [],
+            confidence: 0,
+            evidenceCount: 0,
+            createdAt: merged.createdAt,
+          };
+          s.entities.set(survivorId, survivor);
+        }
+        if (!survivor || !merged)
+          throw new AriadneError('not_found', 'Both entities must exist to merge them.');
+        const relations = [...s.evidence.values()].filter((v) => v.src === mergedId || v.dst === mergedId);
+        const snapshot: Merge['snapshot'] = {
+          merged: structuredClone(merged),
+          survivor: { pinnedName: survivor.pinnedName, extraAliases: [...survivor.extraAliases] },
+          mentions: [...s.mentions.values()].filter((m) => m.entityId === mergedId).map((m) => ({ k: m.k })),
+          relations: relations.map((v) => ({ k: v.k, src: v.src, dst: v.dst })),
+          communities: [...s.communities.values()].filter((c) => c.members.has(mergedId)).map((c) => c.id),
+        };
+        const swap = (v: string) => (v === mergedId ? survivorId : v);
+        for (const m of s.mentions.values()) if (m.entityId === mergedId) m.entityId = survivorId;
+        for (const v of relations) Object.assign(v, { src: swap(v.src), dst: swap(v.dst) });
+        markStale([mergedId]);
+        s.entities.delete(mergedId);
+        for (const c of s.communities.values()) c.members.delete(mergedId);
+        survivor.extraAliases = [
+          ...new Set([
+            ...survivor.extraAliases,
+            ...(opts.automatic ? [] : [merged.name]),
+            ...merged.extraAliases,
+          ]),
+        ];
+        survivor.pinnedName = opts.automatic
+          ? survivor.pinnedName || merged.pinnedName
+          : survivor.pinnedName || survivor.name;
+        const rec: Merge = {
+          id: randomUUID(),
+          survivorId,
+          mergedId,
+          mergedKey: merged.canonicalKey,
+          at: clock.now(),
+          undoneAt: null,
+          snapshot,
+        };
+        s.merges.set(rec.id, rec);
+        const { changed } = refresh([survivorId]);
+        return { id: rec.id, survivorId, mergedId, at: rec.at, undoneAt: null, changedEntityIds: changed };
+      });
+    },
+
+    async undoMerge(mergeId) {
+      return write(() => {
+        const m = s.merges.get(mergeId);
+        if (!m) throw new AriadneError('not_found', `No merge ${mergeId}.`);
+        if (m.undoneAt !== null) throw new AriadneError('conflict', 'This merge was already undone.');
+        const { survivorId, mergedId, snapshot: snap } = m;
+        const survivor = s.entities.get(survivorId);
+        if (!survivor) throw new AriadneError('conflict', 'The surviving entity no longer exists.');
+        if (s.entities.has(mergedId))
+          throw new AriadneError('conflict', 'An entity with the merged id exists again.');
+        s.entities.set(mergedId, structuredClone(snap.merged));
+        // Only what still exists moves back: evidence of a document deleted since the merge stays deleted.
+        for (const { k } of snap.mentions) {
+          const x = s.mentions.get(k);
+          if (x?.entityId === survivorId) x.entityId = mergedId;
+        }
+        const swap = (v: string) => (v === mergedId ? survivorId : v);
+        for (const r of snap.relations) {
+          const v = s.evidence.get(r.k);
+          if (v && v.src === swap(r.src) && v.dst === swap(r.dst))
+            Object.assign(v, { src: r.src, dst: r.dst });
+        }
+        survivor.pinnedName = snap.survivor.pinnedName;
+        survivor.extraAliases = [...snap.survivor.extraAliases];
+        for (const id of snap.communities) {
+          const c = s.communities.get(id);
+          if (!c) continue;
+          c.members.add(mergedId);
+          c.stale = true;
+        }
+        m.undoneAt = clock.now();
+        refresh([survivorId, mergedId]);
+        return { restoredId: mergedId, survivorId };
+      });
+    },
+
+    async activeMerges() {
+      return read(() =>
+        [...s.merges.values()]
+          .filter((m) => m.undoneAt === null)
+          .sort((a, b) => a.at - b.at || cmp(a.id, b.id))
+          .map((m) => ({ mergedKey: m.mergedKey, mergedId: m.mergedId, survivorId: m.survivorId })),
+      );
+    },
+
+    async listMerges(entityId) {
+      return read(() =>
+        [...s.merges.values()]
+          .filter((m) => !entityId || m.survivorId === entityId || m.mergedId === entityId)
+          .sort((a, b) => b.at - a.at)
+          .map((m) => ({
+            id: m.id,
+            survivorId: m.survivorId,
+            mergedId: m.mergedId,
+            at: m.at,
+            undoneAt: m.undoneAt,
+          })),
+      );
+    },
+
+    async counts() {
+      return read(() => ({
+        documents: s.documents.size,
+        chunks: s.chunks.size,
+        entities: s.entities.size,
+        mentions: s.mentions.size,
+        evidence: s.evidence.size,
+        questions: s.questions.size,
+        communities: s.communities.size,
+      }));
+    },
+
+    // Walks
+
+    async neighbours(id, filters = {}, limit = 100) {
+      return read(() => {
+        const byId = new Map<string, Omit<Neighbour, 'entity'> & { id: string }>();
+        for (const e of neighbourEdges([id], filters).get(id) ?? []) {
+          const prev = byId.get(e.to);
+          if (prev) {
+            prev.direction = 'both';
+            prev.evidence += e.evidence;
+            for (const k of e.keywords) if (!prev.keywords.includes(k)) prev.keywords.push(k);
+          } else
+            byId.set(e.to, { id: e.to, direction: e.dir, evidence: e.evidence, keywords: [...e.keywords] });
+        }
+        return [...byId.values()]
+          .sort((a, b) => b.evidence - a.evidence || cmp(a.id, b.id))
+          .slice(0, limit)
+          .flatMap(({ id: to, ...n }) => entitiesById([to]).map((entity) => ({ entity, ...n })));
+      });
+    },
+
+    async expand(seeds, depth = 2, filters = {}, maxEntities = 500) {
+      return read(() => {
+        const dist = new Map(seeds.map((x) => [x, 0]));
+        const hops = new Map<string, Hop>();
+        let frontier = [...seeds];
+        let truncated = false;
+        for (let d = 1; d <= depth && frontier.length && !truncated; d++) {
+          const edges = neighbourEdges(frontier, filters, new Set(seeds));
+          const next: string[] = [];
+          for (const id of frontier)
+            for (const e of edges.get(id) ?? []) {
+              if (!dist.has(e.to)) {
+                if (dist.size >= maxEntities) {
+                  truncated = true;
+                  continue;
+                }
+                dist.set(e.to, d);
+                next.push(e.to);
+              }
+              const h = toHop(e);
+              hops.set(`${h.from}\u0000${h.to}`, h);
+            }
+          frontier = next;
+        }
+        return {
+          entities: entitiesById([...dist.keys()]),
+          hops: [...hops.values()].filter((h) => dist.has(h.from) && dist.has(h.to)),
+          depth: Object.fromEntries(dist),
+          truncated,
+        };
+      });
+    },
+
+    async paths(from, to, opts = {}) {
+      return read(() => findPaths(from, to, opts));
+    },
+
+    async subgraph(opts = {}) {
+      return read(() => {
+        const top = Math.max(1, Math.min(opts.top ?? 200, 5000));
+        const min = opts.minEvidence ?? 1;
+        const pool = opts.communityId
+          ? [...(s.communities.get(opts.communityId)?.members ?? [])].flatMap((id) => entitiesById([id]))
+          : [...s.entities.values()];
+        const ids = pool
+          .sort((a, b) => b.evidenceCount - a.evidenceCount || cmp(a.id, b.id))
+          .slice(0, top)
+          .map((e) => e.id);
+        const members = new Set(ids);
+        const edges: Hop[] = [];
+        const degree = new Map<string, number>();
+        for (const a of ids)
+          for (const [b, c] of pairCounts(a, null)) {
+            // Each stored direction once, from its source.
+            if (!members.has(b) || c.out < min) continue;
+            edges.push({ from: a, to: b, evidence: c.out, keywords: [] });
+            degree.set(a, (degree.get(a) ?? 0) + 1);
+            degree.set(b, (degree.get(b) ?? 0) + 1);
+          }
+        return { nodes: entitiesById(ids).map((e) => ({ ...e, degree: degree.get(e.id) ?? 0 })), edges };
+      });
+    },
+
+    async entityGraph() {
+      return read(() => {
+        const weight = new Map<string, { a: string; b: string; weight: number }>();
+        for (const v of s.evidence.values()) {
+          if (v.src === v.dst) continue;
+          const [a, b] = v.src < v.dst ? [v.src, v.dst] : [v.dst, v.src];
+          const p = weight.get(`${a}\u0000${b}`) ?? { a, b, weight: 0 };
+          p.weight++;
+          weight.set(`${a}\u0000${b}`, p);
+        }
+        return { entities: [...s.entities.keys()], pairs: [...weight.values()] };
+      });
+    },
+
+    // Communities
+
+    async upsertCommunities(items) {
+      write(() => {
+        for (const c of items)
+          s.communities.set(c.id, {
+            id: c.id,
+            level: c.level,
+            title: c.title,
+            summary: c.summary,
+            stale: c.stale ?? false,
+            parentId: null,
+            members: new Set(c.memberIds.filter((id) => s.entities.has(id))),
+          });
+        // Parents after every community of the batch exists: a parent may come in the same call.
+        for (const c of items) {
+          const parent = c.parentId ?? null;
+          s.communities.get(c.id)!.parentId = parent && s.communities.has(parent) ? parent : null;
+        }
+      });
+    },
+
+    async deleteCommunities(ids) {
+      write(() => {
+        for (const id of ids) s.communities.delete(id);
+        for (const c of s.communities.values())
+          if (c.parentId && !s.communities.has(c.parentId)) c.parentId = null;
+      });
+    },
+
+    async listCommunities(level) {
+      return read(() =>
+        [...s.communities.values()]
+          .filter((c) => level === undefined || c.level === level)
+          .sort((a, b) => a.level - b.level || cmp(a.id, b.id))
+          .map(({ members, ...c }) => ({ ...c, size: members.size })),
+      );
+    },
+
+    // Questions
+
+    async setQuestions(items) {
+      if (!items.length) return;
+      write(() => {
+        const rows = items.map((q) => ({
+          id: q.id,
+          docId: q.docId,
+          chunkId: chunkId(q.docId, q.chunkIndex),
+          text: q.text,
+        }));
+        const chunks = new Set(rows.map((r) => r.chunkId));
+        if ([...chunks].some((c) => !s.chunks.has(c)))
+          throw new AriadneError('not_found', 'Questions for an unknown chunk.');
+        removeQuestionsOf(chunks);
+        for (const r of rows) s.questions.set(r.id, r);
+      });
+    },
+
+    async questionsForChunk(docId, chunkIndex) {
+      return read(() => {
+        const c = chunkId(docId, chunkIndex);
+        return [...s.questions.values()]
+          .filter((q) => q.chunkId === c)
+          .sort((a, b) => cmp(a.id, b.id))
+          .map((q) => ({ id: q.id, text: q.text }));
+      });
+    },
+
+    // Ids
+
+    async listIds(kind) {
+      return read(() => {
+        const table = {
+          chunks: s.chunks,
+          entities: s.entities,
+          questions: s.questions,
+          communities: s.communities,
+        }[kind];
+        return [...table.keys()];
+      });
+    },
+
+    async close() {
+      closed = true;
+    },
+  };
+  return store;
+}
