@@ -29,13 +29,7 @@ export function libraryOps(svc: IngestService) {
   async function storedSummary(id: string) {
     const d = await graph.getDocument(id);
     if (!d) throw new AriadneError('not_found', `No document ${id}.`);
-    const one = async (q: string) => Number((await graph.query(q, { id }))[0]?.n ?? 0);
-    const entities = await one(
-      'MATCH (:Document {id: $id})-[:HAS_CHUNK]->(:Chunk)-[:MENTIONS]->(e:Entity) RETURN count(DISTINCT e) AS n',
-    );
-    const relationships = await one(
-      'MATCH (:Document {id: $id})-[:HAS_CHUNK]->(c:Chunk) RETURN sum(coalesce(size(c.evidenceKeys), 0)) AS n',
-    );
+    const { entities, relationships } = await graph.documentStats(id);
     return { d, entities, relationships };
   }
 

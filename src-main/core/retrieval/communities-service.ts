@@ -3,8 +3,6 @@ import path from 'node:path';
 import type { Logger } from '../deps';
 import type { Library } from '../library';
 import { writeFileAtomic } from '../library/atomic-file';
-import { evidenceNodes } from '../store/kuzu/evidence-rows';
-import { fromIds } from '../store/kuzu/rows';
 import type { LlmTasks } from '../llm/tasks';
 import {
   buildCommunitySummaryInput,
@@ -181,24 +179,10 @@ export function createCommunitiesService(deps: {
       60,
     );
     const ents = await lib.graph.getEntities(members);
-    // Filtered here rather than with `b.id IN $ids` too: Kùzu 0.11 crashes when one list parameter is
-    // used twice in a query.
     const inside = new Set(members);
-    const edges = (
-      await fromIds(
-        lib.graph,
-        members,
-        'MATCH (a:Entity {id: $id})-[r:RELATED]->(b:Entity) RETURN a.id AS s, b.id AS t, r.k AS k',
-        'MATCH (a:Entity)-[r:RELATED]->(b:Entity) WHERE a.id IN $ids RETURN a.id AS s, b.id AS t, r.k AS k',
-      )
-    )
-      .filter((r) => inside.has(String(r.t)))
-      .slice(0, 400);
-    const details = await evidenceNodes(
-      lib.graph,
-      edges.map((r) => Number(r.k)),
-    );
-    const rels = edges.map((r) => ({ s: r.s, t: r.t, v: details.get(Number(r.k)) }));
+    const edges = (await lib.graph.evidenceFrom(members)).filter((r) => inside.has(r.target)).slice(0, 400);
+    const details = await lib.graph.evidenceDetails(edges.map((r) => r.key));
+    const rels = edges.map((r) => ({ s: r.source, t: r.target, v: details.get(r.key) }));
     const existing = new Map((await lib.graph.listCommunities(c.level - 1)).map((x) => [x.id, x]));
     const input = buildCommunitySummaryInput(
       c,
@@ -210,8 +194,8 @@ export function createCommunitiesService(deps: {
         evidenceCount: e.evidenceCount,
       })),
       rels.map((r) => ({
-        source: String(r.s),
-        target: String(r.t),
+        source: r.s,
+        target: r.t,
         keywords: r.v?.keywords ?? [],
         description: r.v?.description ?? '',
         evidenceCount: 1,

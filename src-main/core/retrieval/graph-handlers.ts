@@ -2,7 +2,7 @@ import { AriadneError } from '../../contract/errors';
 import type { ApiHandlers } from '../../contract/handlers';
 import { toPathFilters, graphSearch } from './search/graph-search';
 import { resolveTerm } from './search/resolve-term';
-import { entitiesInDocuments, restrictToDocuments } from './document-slice';
+import { restrictToDocuments } from './document-slice';
 import { toEvidence, toSummary, type ChunkInfo } from './library-data';
 import type { RetrievalService } from './retrieval-service';
 import type { EvidenceRow } from '../store/types';
@@ -88,7 +88,7 @@ export function createGraphHandlers(svc: RetrievalService): GraphHandlers {
         nodes = exp.entities.map((e) => ({ id: e.id, degree: deg.get(e.id) ?? 0 }));
       } else if (input.mode === 'top' && docIds?.length) {
         // The papers' own entities, not the library's top ones filtered down to (maybe) none.
-        const ids = await entitiesInDocuments(c.lib, docIds, input.limit);
+        const ids = await c.lib.graph.entitiesInDocuments(docIds, input.limit);
         const exp = await c.lib.graph.expand(ids, 1, toPathFilters(input.filters), ids.length);
         const members = new Set(ids);
         edges = exp.hops.filter((h) => members.has(h.from) && members.has(h.to));
@@ -108,7 +108,7 @@ export function createGraphHandlers(svc: RetrievalService): GraphHandlers {
       }
       if (docIds?.length) {
         // Only what these documents say: their entities, and edges with evidence in them (counted there).
-        const inDocs = new Set(await entitiesInDocuments(c.lib, docIds, 1_000_000));
+        const inDocs = new Set(await c.lib.graph.entitiesInDocuments(docIds, 1_000_000));
         nodes = nodes.filter((n) => inDocs.has(n.id) || n.id === input.entityId);
         edges = await restrictToDocuments(c.lib, c.data, edges, docIds);
         const deg = new Map<string, number>();
@@ -193,14 +193,12 @@ export function createGraphHandlers(svc: RetrievalService): GraphHandlers {
     async 'graph:merge-candidates'({ limit }) {
       const c = await svc.context();
       // Pairs of same-typed entities with near-identical names among the best-evidenced entities.
-      const top = await c.lib.graph.query(
-        'MATCH (e:Entity) RETURN e.id AS id, e.name AS name ORDER BY e.evidenceCount DESC LIMIT 3000',
-      );
+      const top = await c.lib.graph.topEntities(3000);
       const seen = new Set<string>();
       const pairs: { a: string; b: string; score: number }[] = [];
       for (const r of top) {
-        for (const f of c.names.fuzzy(String(r.name), { min: 0.92, limit: 4 })) {
-          const [a, b] = [String(r.id), f.id].sort() as [string, string];
+        for (const f of c.names.fuzzy(r.name, { min: 0.92, limit: 4 })) {
+          const [a, b] = [r.id, f.id].sort() as [string, string];
           if (a === b || seen.has(`${a}|${b}`)) continue;
           seen.add(`${a}|${b}`);
           pairs.push({ a, b, score: f.score });

@@ -2,22 +2,29 @@ import type {
   ActiveMerge,
   ChunkEvidence,
   ChunkInput,
+  CanonicalGraph,
   ChunkRecord,
+  ChunkWithDocument,
   CommunityInput,
   CommunityRecord,
   DeleteResult,
   DocumentInput,
   DocumentRecord,
+  DocumentStats,
   EntityGraph,
   EntityListFilter,
   EntityListItem,
+  EntityName,
   EntityRecord,
+  EvidenceDetail,
+  EvidenceLink,
   EvidenceResult,
   EvidenceRow,
   Expansion,
   GraphCounts,
   GraphIdKind,
   GraphPath,
+  MentionPair,
   MergeRecord,
   Neighbour,
   PathFilters,
@@ -54,6 +61,14 @@ export interface GraphStore {
   getChunks(docId: string): Promise<ChunkRecord[]>;
   /** One chunk by id, or null. */
   getChunk(id: string): Promise<ChunkRecord | null>;
+  /** Chunks by id, in no particular order; unknown ids are skipped. */
+  chunksById(ids: string[]): Promise<ChunkRecord[]>;
+  /** Chunks by id with their document's title and year; unknown ids are skipped. */
+  chunksWithDocuments(ids: string[]): Promise<ChunkWithDocument[]>;
+  /** Title and year of documents by id; unknown ids are skipped. */
+  documentTitles(ids: string[]): Promise<Map<string, { title: string; year: number | null }>>;
+  /** Distinct entities and evidence rows a document's chunks contributed. */
+  documentStats(id: string): Promise<DocumentStats>;
   /**
    * Deletes a document with its chunks, questions and evidence; entities left without evidence go too and
    * communities that lose members are marked stale.
@@ -69,6 +84,14 @@ export interface GraphStore {
   addEvidence(items: ChunkEvidence[], opts?: { bulk?: boolean }): Promise<EvidenceResult>;
   /** Evidence rows of an entity, or of a pair in either direction, with citation data. */
   listEvidence(entityId: string, otherId?: string, limit?: number): Promise<EvidenceRow[]>;
+  /** Evidence rows stated from these entities (source → any target). */
+  evidenceFrom(sourceIds: string[]): Promise<EvidenceLink[]>;
+  /** Evidence rows stated from `a` to `b` for each ordered pair. */
+  evidenceBetween(pairs: { a: string; b: string }[]): Promise<EvidenceLink[]>;
+  /** What evidence rows say and where, by key; unknown keys are skipped. */
+  evidenceDetails(keys: number[]): Promise<Map<number, EvidenceDetail>>;
+  /** MENTIONS rows of these chunks or of these entities, at most `limit`. */
+  mentionPairs(of: { chunkIds?: string[]; entityIds?: string[] }, limit: number): Promise<MentionPair[]>;
 
   // Entities and merges
 
@@ -78,6 +101,12 @@ export interface GraphStore {
   getEntity(id: string): Promise<EntityRecord | null>;
   /** Exact lookup by canonical key (following merges), else by name or alias, case-insensitively. */
   lookupEntity(q: { key?: string; name?: string }): Promise<EntityRecord[]>;
+  /** The best-evidenced entities, most evidence first. */
+  topEntities(limit: number): Promise<EntityRecord[]>;
+  /** Every entity's name, aliases and evidence count (name indexes). */
+  entityNames(): Promise<EntityName[]>;
+  /** Entities mentioned in these documents, best-evidenced first, at most `limit`. */
+  entitiesInDocuments(docIds: string[], limit: number): Promise<string[]>;
   /** Ranked substring search over names and aliases. */
   searchEntities(text: string, limit?: number): Promise<(EntityRecord & { score: number })[]>;
   /** Entities with where they are mentioned, most mentioned first. */
@@ -122,6 +151,10 @@ export interface GraphStore {
   deleteCommunities(ids: string[]): Promise<void>;
   /** Communities (of one level, or all) with their sizes, by level then id. */
   listCommunities(level?: number): Promise<CommunityRecord[]>;
+  /** The community of each entity at one level (entities without one are left out). */
+  communitiesOf(entityIds: string[], level: number): Promise<Map<string, string>>;
+  /** Chunks mentioning a community's members, most mentions first, at most `limit`. */
+  communityChunks(communityId: string, limit: number): Promise<{ chunkId: string; mentions: number }[]>;
 
   // Questions
 
@@ -129,11 +162,20 @@ export interface GraphStore {
   setQuestions(items: QuestionInput[]): Promise<void>;
   /** A chunk's questions by id. */
   questionsForChunk(docId: string, chunkIndex: number): Promise<{ id: string; text: string }[]>;
+  /** The chunk a question is answered in, or null. */
+  questionChunk(questionId: string): Promise<string | null>;
 
   // Ids
 
   /** Every id of one kind (reconciliation with the vector tables). */
   listIds(kind: GraphIdKind): Promise<string[]>;
+
+  // Whole graph
+
+  /** A value that changes whenever entities, evidence, documents or communities change (cache checks). */
+  changeStamp(): Promise<string>;
+  /** Everything the graph holds in comparable form (tests: "the same content however it got there"). */
+  canonicalGraph(): Promise<CanonicalGraph>;
 
   /** Waits for work in flight and closes the store; idempotent. */
   close(): Promise<void>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSerialQueue } from './serial-queue';
-import { pageOfOffset } from './kuzu/rows';
+import { pageOfOffset } from './pages';
 import { chunkId, entityIdForKey } from './ids';
 
 describe('serial queue', () => {

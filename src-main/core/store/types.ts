@@ -301,3 +301,84 @@ export interface ChunkTaskRecord {
 }
 
 export type ChunkTaskInput = Omit<ChunkTaskRecord, 'updatedAt'>;
+
+/** An entity's names and weight: what name matching needs, without descriptions. */
+export interface EntityName {
+  id: string;
+  name: string;
+  aliases: string[];
+  evidenceCount: number;
+}
+
+/** One MENTIONS row: a chunk names an entity (one row per surface form). */
+export interface MentionPair {
+  chunkId: string;
+  entityId: string;
+}
+
+/** A chunk with the title and year of its document (citations). */
+export interface ChunkWithDocument {
+  id: string;
+  docId: string;
+  index: number;
+  text: string;
+  /** Offset of the chunk's first character in the document text. */
+  charStart: number;
+  pageStart: number;
+  pageEnd: number;
+  pageOffsets: number[];
+  title: string;
+  year: number | null;
+}
+
+/** One evidence row between two entities, as stored (source → target), keyed for its details. */
+export interface EvidenceLink {
+  /** Library-wide key of the evidence row. */
+  key: number;
+  source: string;
+  target: string;
+  confidence: number;
+}
+
+/** What one evidence row says and where it was read. */
+export interface EvidenceDetail {
+  key: number;
+  id: string;
+  keywords: string[];
+  description: string;
+  confidence: number;
+  chunkId: string;
+  docId: string;
+  page: number;
+  /** Last page of the supporting sentence; -1 when not recorded. */
+  pageEnd: number;
+  /** [spanStart, spanEnd) of the supporting sentence in the document text; -1 when not recorded. */
+  spanStart: number;
+  spanEnd: number;
+}
+
+/** What a document contributed to the graph. */
+export interface DocumentStats {
+  /** Distinct entities its chunks mention. */
+  entities: number;
+  /** Evidence rows extracted from its chunks. */
+  relationships: number;
+}
+
+/**
+ * Everything the graph holds, id-sorted and without timestamps or storage keys, so two graphs can be compared
+ * with a deep equality. Orphan details and chunk evidence lists expose leaks a comparison should catch.
+ */
+export interface CanonicalGraph {
+  documents: Omit<DocumentRecord, 'createdAt' | 'updatedAt'>[];
+  chunks: ChunkRecord[];
+  chunkIds: string[];
+  entities: Record<string, unknown>[];
+  mentions: Record<string, unknown>[];
+  evidence: Record<string, unknown>[];
+  orphanDetails: string[];
+  chunkEvidence: string[];
+  structure: Record<string, unknown>[];
+  questions: Record<string, unknown>[];
+  communities: Record<string, unknown>[];
+}

@@ -13,14 +13,18 @@ import { deleteOps } from './delete';
 import { mergeOps } from './merge';
 import { entityEditOps } from './entity-edits';
 import { queueRecordOps } from './queue-records';
+import { readOps } from './reads';
+import { evidenceLinkOps } from './evidence-links';
+import { canonicalOps } from './canonical';
 import type { GraphStore } from '../graph-store';
 import type { JobStore } from '../job-store';
 import type { GraphIdKind } from '../types';
 import type { Row } from './kuzu-db';
+import { registerKuzuStore } from './raw-query';
 
 /** Kùzu keeps the graph and the queue records in one database, so one object serves as both stores. */
 export interface KuzuGraphStore extends GraphStore, JobStore {
-  /** Read-only escape hatch for diagnostics and tests: parametrised Cypher on the read connection. */
+  /** Read-only Cypher on the read connection: only through kuzuQuery (raw-query.ts), for Kùzu-only tests. */
   query(cypher: string, params?: Record<string, unknown>): Promise<Row[]>;
 }
 
@@ -55,6 +59,9 @@ function build(db: KuzuDb, clock: Clock): KuzuGraphStore {
     ...entityEditOps(db, adjacency),
     ...queueRecordOps(db, clock),
     ...idOps(db),
+    ...readOps(db),
+    ...evidenceLinkOps(db),
+    ...canonicalOps(db),
     /** Every entity and every related pair with its evidence count, each pair once (community detection). */
     entityGraph: () =>
       db.read(async (r) => {
@@ -84,5 +91,5 @@ export async function openGraphStore(
     await db.close();
     throw e;
   }
-  return build(db, deps.clock);
+  return registerKuzuStore(build(db, deps.clock));
 }

@@ -67,13 +67,6 @@ export function toChunk(r: Row): ChunkRecord {
   };
 }
 
-/** The page a chunk-relative character offset falls on, using the chunk's page offset map. */
-export function pageOfOffset(chunk: Pick<ChunkRecord, 'pageStart' | 'pageOffsets'>, offset: number): number {
-  let k = 0;
-  for (let i = 0; i < chunk.pageOffsets.length; i++) if (chunk.pageOffsets[i]! <= offset) k = i;
-  return chunk.pageStart + k;
-}
-
 /**
  * Nodes of `label` by primary key, `cols` reading variable `x`. Up to `oneByOne` keys are looked up one by
  * one (about 0.5 ms each); more go through `UNWIND $keys … MATCH (x {key: i})`, which Kùzu plans as a join

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Library } from '../../src-main/core/library';
+import { kuzuQuery } from '../../src-main/core/store/kuzu/raw-query';
 import { ingest, open, tempDir } from './helpers/store-fixtures';
 import { syntheticDoc } from './helpers/store-synthetic';
 
@@ -11,11 +12,14 @@ afterAll(async () => {
   for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
 });
 
+/**
+ * Kùzu-specific: the Kùzu store answers walks from an in-memory adjacency index, checked here against its
+ * RELATED rows read with Cypher.
+ */
+
 /** Every entity's neighbours as the graph store reports them (the in-memory adjacency), canonically. */
 async function viaIndex(lib: Library) {
-  const ids = (await lib.graph.query('MATCH (e:Entity) RETURN e.id AS id ORDER BY id')).map((x) =>
-    String(x.id),
-  );
+  const ids = (await lib.graph.listIds('entities')).sort();
   const out: Record<string, string[]> = {};
   for (const id of ids)
     out[id] = (await lib.graph.neighbours(id, {}, 1000))
@@ -26,13 +30,11 @@ async function viaIndex(lib: Library) {
 
 /** The same, computed straight from the RELATED rows. */
 async function viaRows(lib: Library) {
-  const ids = (await lib.graph.query('MATCH (e:Entity) RETURN e.id AS id ORDER BY id')).map((x) =>
-    String(x.id),
-  );
+  const ids = (await lib.graph.listIds('entities')).sort();
   const out: Record<string, string[]> = {};
   for (const id of ids) {
     const count = async (cypher: string) =>
-      new Map((await lib.graph.query(cypher, { id })).map((x) => [String(x.b), Number(x.n)] as const));
+      new Map((await kuzuQuery(lib.graph, cypher, { id })).map((x) => [String(x.b), Number(x.n)] as const));
     const o = await count(
       'MATCH (a:Entity {id: $id})-[:RELATED]->(b:Entity) WHERE b.id <> $id RETURN b.id AS b, count(*) AS n',
     );
@@ -65,9 +67,7 @@ describe('the in-memory adjacency', () => {
     await lib.deleteDocument(docs[1]!.id);
     expect(await viaIndex(lib)).toEqual(await viaRows(lib));
 
-    const [a, b] = (
-      await lib.graph.query('MATCH (e:Entity) RETURN e.id AS id ORDER BY e.evidenceCount DESC LIMIT 2')
-    ).map((x) => String(x.id));
+    const [a, b] = (await lib.graph.topEntities(2)).map((x) => x.id);
     const merge = await lib.graph.mergeEntities(a!, b!);
     const merged = await viaIndex(lib);
     expect(merged[b!]).toBeUndefined();

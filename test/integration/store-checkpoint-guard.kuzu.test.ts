@@ -7,7 +7,7 @@ import { openKuzu } from '../../src-main/core/store/kuzu/kuzu-db';
 import { budgetMs, rounds } from '../helpers/work-budget';
 import { tempDir } from './helpers/store-fixtures';
 
-const CHILD = path.join(import.meta.dirname, 'helpers', 'checkpoint-child.ts');
+const CHILD = path.join(import.meta.dirname, 'helpers', 'kuzu-checkpoint-child.ts');
 // Measured at load average 16 on 2 cores: 1.1 s per round (child start, writes until the kill, reopen).
 const ROUNDS = rounds('ARIADNE_CHECKPOINT_ROUNDS', 20, 60);
 const PER_ROUND_MS = 1_200;

@@ -3,7 +3,7 @@
  * INT64 key, string-keyed nodes, relationships between them) straight through the store's Kùzu layer, with a
  * tiny WAL limit so that a guarded checkpoint follows almost every transaction, and every third batch a bulk
  * write (COPY), until it is killed.
- *   node --import tsx checkpoint-child.ts <dbPath>
+ *   node --import tsx kuzu-checkpoint-child.ts <dbPath>
  */
 import { openKuzu } from '../../../src-main/core/store/kuzu/kuzu-db';
 import { createRels } from '../../../src-main/core/store/kuzu/rels';
