@@ -4,6 +4,7 @@ import type { Clock, Logger } from '../deps';
 import type { GraphStore } from './graph-store';
 import type { JobStore } from './job-store';
 import { openGraphStore } from './kuzu/graph-store';
+import { openMemoryGraph } from './memory/graph-store';
 
 /** A graph backend opened on a library folder: the graph, and the queue records kept beside it. */
 export interface OpenedGraph {
@@ -31,6 +32,7 @@ export const graphBackends: Record<string, GraphBackendOpener> = {
     const store = await openGraphStore(path.join(dataDir, 'graph.kuzu'), opts);
     return { graph: store, jobs: store };
   },
+  memory: openMemoryGraph,
 };
 
 export const DEFAULT_GRAPH_BACKEND = 'kuzu';

@@ -1,13 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { AriadneError } from '../../../contract/errors';
 import type { Clock } from '../../deps';
+import type { GraphBackendOpener } from '../backends';
 import type { GraphStore } from '../graph-store';
 import { chunkId, entityIdForKey, mentionId, relationId } from '../ids';
 import type {
+  CanonicalGraph,
   ChunkEvidence,
   ChunkRecord,
+  ChunkWithDocument,
   DocumentRecord,
   EntityRecord,
+  EvidenceDetail,
+  EvidenceLink,
   EvidenceRow,
   GraphPath,
   Hop,
@@ -15,6 +20,7 @@ import type {
   PathFilters,
   PathOptions,
 } from '../types';
+import { createMemoryJobStore } from './job-store';
 
 /**
  * The graph in memory, for tests and throwaway libraries: the same domain rules as the Kùzu store (entity
@@ -87,7 +93,10 @@ interface Merge {
 }
 
 interface State {
+  /** Next mention / evidence key. */
   seq: number;
+  /** Bumped by every write: the change stamp. */
+  version: number;
   documents: Map<string, DocumentRecord>;
   chunks: Map<string, ChunkRecord>;
   entities: Map<string, Entity>;
@@ -117,6 +126,14 @@ const record = (e: Entity): EntityRecord => ({
   confidence: e.confidence,
   evidenceCount: e.evidenceCount,
 });
+const byEvidence = (a: EntityRecord, b: EntityRecord) => b.evidenceCount - a.evidenceCount || cmp(a.id, b.id);
+const link = (v: Evidence): EvidenceLink => ({
+  key: v.k,
+  source: v.src,
+  target: v.dst,
+  confidence: v.confidence,
+});
+const byId = <T extends { id: string }>(rows: T[]) => rows.sort((a, b) => cmp(a.id, b.id));
 const aliasText = (e: Pick<EntityRecord, 'aliases'>) => e.aliases.join(' ; ');
 const toHop = (e: Edge): Hop =>
   e.dir === 'out'
@@ -126,6 +143,7 @@ const toHop = (e: Edge): Hop =>
 export function createMemoryGraphStore(clock: Clock): GraphStore {
   let s: State = {
     seq: 0,
+    version: 0,
     documents: new Map(),
     chunks: new Map(),
     entities: new Map(),
@@ -145,6 +163,7 @@ export function createMemoryGraphStore(clock: Clock): GraphStore {
     const before = s;
     s = structuredClone(s);
     try {
+      s.version++;
       return fn();
     } catch (e) {
       s = before;
@@ -488,6 +507,81 @@ export function createMemoryGraphStore(clock: Clock): GraphStore {
           x.length - y.length || weakest(y) - weakest(x) || cmp(x.entityIds.join(), y.entityIds.join()),
       )
       .slice(0, limit);
+  }
+
+  /** The whole graph in comparable form, shaped as the Kùzu store's (see CanonicalGraph). */
+  function canonical(): CanonicalGraph {
+    const chunks = byId(structuredClone([...s.chunks.values()]));
+    const structure: { rel: string; from: string; to: string }[] = [];
+    for (const c of chunks) {
+      structure.push({ rel: 'HAS_CHUNK', from: c.docId, to: c.id });
+      // Reading order links consecutive indexes only.
+      if (s.chunks.has(chunkId(c.docId, c.index + 1)))
+        structure.push({ rel: 'NEXT', from: c.id, to: chunkId(c.docId, c.index + 1) });
+    }
+    for (const q of s.questions.values()) structure.push({ rel: 'ANSWERS_IN', from: q.id, to: q.chunkId });
+    for (const c of s.communities.values()) {
+      for (const m of c.members) structure.push({ rel: 'IN_COMMUNITY', from: m, to: c.id });
+      if (c.parentId) structure.push({ rel: 'PARENT', from: c.id, to: c.parentId });
+    }
+    const key = (x: { rel: string; from: string; to: string }) => `${x.rel}|${x.from}|${x.to}`;
+    return {
+      documents: byId(
+        [...s.documents.values()].map(({ createdAt: _c, updatedAt: _u, ...d }) => structuredClone(d)),
+      ),
+      chunks,
+      chunkIds: chunks.map((c) => c.id),
+      entities: byId(
+        [...s.entities.values()].map((e) => ({
+          id: e.id,
+          key: e.canonicalKey,
+          name: e.name,
+          type: e.type,
+          description: e.description,
+          aliases: [...e.aliases],
+          confidence: e.confidence,
+          evidenceCount: e.evidenceCount,
+          pinned: e.pinnedName,
+        })),
+      ),
+      mentions: byId(
+        [...s.mentions.values()].map((m) => ({
+          id: m.id,
+          chunk: m.chunkId,
+          entity: m.entityId,
+          surface: m.surface,
+          description: m.description,
+          confidence: m.confidence,
+        })),
+      ),
+      evidence: byId(
+        [...s.evidence.values()].map((v) => ({
+          id: v.id,
+          source: v.src,
+          target: v.dst,
+          keywords: [...v.keywords],
+          description: v.description,
+          chunkId: v.chunkId,
+          docId: v.docId,
+          page: v.page,
+          confidence: v.confidence,
+        })),
+      ),
+      // Mentions and evidence live and die with their rows here: nothing can be left orphaned.
+      orphanDetails: [],
+      chunkEvidence: [...s.evidence.values()].map((v) => `${v.chunkId}|${v.id}`).sort(),
+      structure: structure.sort((a, b) => cmp(key(a), key(b))),
+      questions: byId([...s.questions.values()].map((q) => ({ ...q }))),
+      communities: byId(
+        [...s.communities.values()].map((c) => ({
+          id: c.id,
+          level: c.level,
+          title: c.title,
+          summary: c.summary,
+          stale: c.stale,
+        })),
+      ),
+    };
   }
 
   const store: GraphStore = {
@@ -1067,9 +1161,159 @@ export function createMemoryGraphStore(clock: Clock): GraphStore {
       });
     },
 
+    // Reads for retrieval and the library view
+
+    async chunksById(ids) {
+      return read(() => structuredClone([...new Set(ids)].flatMap((id) => s.chunks.get(id) ?? [])));
+    },
+
+    async chunksWithDocuments(ids) {
+      return read(() =>
+        [...new Set(ids)].flatMap((id): ChunkWithDocument[] => {
+          const c = s.chunks.get(id);
+          if (!c) return [];
+          const d = s.documents.get(c.docId);
+          const { forwardSummary: _f, charEnd: _e, ...rest } = c;
+          return [{ ...rest, pageOffsets: [...c.pageOffsets], title: d?.title ?? '', year: d?.year ?? null }];
+        }),
+      );
+    },
+
+    async documentTitles(ids) {
+      return read(
+        () =>
+          new Map(
+            ids.flatMap((id) => {
+              const d = s.documents.get(id);
+              return d ? [[id, { title: d.title, year: d.year }] as const] : [];
+            }),
+          ),
+      );
+    },
+
+    async documentStats(id) {
+      return read(() => {
+        const chunks = new Set([...s.chunks.values()].filter((c) => c.docId === id).map((c) => c.id));
+        const entities = new Set(
+          [...s.mentions.values()].filter((m) => chunks.has(m.chunkId)).map((m) => m.entityId),
+        );
+        const relationships = [...s.evidence.values()].filter((v) => chunks.has(v.chunkId)).length;
+        return { entities: entities.size, relationships };
+      });
+    },
+
+    async evidenceFrom(sourceIds) {
+      return read(() => {
+        const from = new Set(sourceIds);
+        return [...s.evidence.values()].filter((v) => from.has(v.src)).map(link);
+      });
+    },
+
+    async evidenceBetween(pairs) {
+      return read(() => {
+        const wanted = new Set(pairs.map((p) => `${p.a}\u0000${p.b}`));
+        return [...s.evidence.values()].filter((v) => wanted.has(`${v.src}\u0000${v.dst}`)).map(link);
+      });
+    },
+
+    async evidenceDetails(keys) {
+      return read(
+        () =>
+          new Map(
+            keys.flatMap((k): [number, EvidenceDetail][] => {
+              const v = s.evidence.get(k);
+              if (!v) return [];
+              const { k: key, src: _s, dst: _d, ...rest } = v;
+              return [[k, { key, ...rest, keywords: [...v.keywords] }]];
+            }),
+          ),
+      );
+    },
+
+    async mentionPairs(of, limit) {
+      return read(() => {
+        const byChunk = of.chunkIds !== undefined;
+        const ids = new Set((byChunk ? of.chunkIds : of.entityIds) ?? []);
+        return [...s.mentions.values()]
+          .filter((m) => ids.has(byChunk ? m.chunkId : m.entityId))
+          .slice(0, limit)
+          .map((m) => ({ chunkId: m.chunkId, entityId: m.entityId }));
+      });
+    },
+
+    async topEntities(limit) {
+      return read(() => [...s.entities.values()].sort(byEvidence).slice(0, limit).map(record));
+    },
+
+    async entityNames() {
+      return read(() =>
+        [...s.entities.values()].map((e) => ({
+          id: e.id,
+          name: e.name,
+          aliases: [...e.aliases],
+          evidenceCount: e.evidenceCount,
+        })),
+      );
+    },
+
+    async entitiesInDocuments(docIds, limit) {
+      return read(() => {
+        const docs = new Set(docIds);
+        const ids = new Set(
+          [...s.mentions.values()]
+            .filter((m) => docs.has(s.chunks.get(m.chunkId)?.docId ?? ''))
+            .map((m) => m.entityId),
+        );
+        return entitiesById([...ids])
+          .sort(byEvidence)
+          .slice(0, limit)
+          .map((e) => e.id);
+      });
+    },
+
+    async communitiesOf(entityIds, level) {
+      return read(() => {
+        const out = new Map<string, string>();
+        for (const c of s.communities.values())
+          if (c.level === level) for (const id of entityIds) if (c.members.has(id)) out.set(id, c.id);
+        return out;
+      });
+    },
+
+    async communityChunks(communityId, limit) {
+      return read(() => {
+        const members = s.communities.get(communityId)?.members ?? new Set<string>();
+        const n = new Map<string, number>();
+        for (const m of s.mentions.values())
+          if (members.has(m.entityId)) n.set(m.chunkId, (n.get(m.chunkId) ?? 0) + 1);
+        return [...n]
+          .sort((a, b) => b[1] - a[1] || cmp(a[0], b[0]))
+          .slice(0, limit)
+          .map(([id, mentions]) => ({ chunkId: id, mentions }));
+      });
+    },
+
+    async questionChunk(questionId) {
+      return read(() => s.questions.get(questionId)?.chunkId ?? null);
+    },
+
+    async changeStamp() {
+      return read(() => String(s.version));
+    },
+
+    async canonicalGraph() {
+      return read(() => canonical());
+    },
+
     async close() {
       closed = true;
     },
   };
   return store;
 }
+
+/** The memory backend as registered in store/backends.ts: the library folder is neither read nor written. */
+export const openMemoryGraph: GraphBackendOpener = async (_dataDir, { clock }) => ({
+  graph: createMemoryGraphStore(clock),
+  jobs: createMemoryJobStore(clock),
+});
