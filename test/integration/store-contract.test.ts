@@ -1,12 +1,9 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMemoryLogger, type Clock } from '../../src-main/core/deps';
 import type { GraphStore } from '../../src-main/core/store/graph-store';
-import { openGraphStore, type KuzuGraphStore } from '../../src-main/core/store/kuzu/graph-store';
+import { graphBackends, openGraphBackend, type OpenedGraph } from '../../src-main/core/store/backends';
 import { openVectorStore } from '../../src-main/core/store/lancedb/vector-store';
-import { createMemoryGraphStore } from '../../src-main/core/store/memory/graph-store';
-import { createMemoryJobStore } from '../../src-main/core/store/memory/job-store';
 import { openMemoryVectorIndex } from '../../src-main/core/store/memory/vector-index';
 import type { EmbeddingInfo } from '../../src-main/core/store/vector-index';
 import { graphStoreContract } from '../store-contract/graph-store-contract';
@@ -16,7 +13,8 @@ import { manualClock, type Opened } from '../store-contract/opened';
 import { vectorIndexContract } from '../store-contract/vector-index-contract';
 import { tempDir } from './helpers/store-fixtures';
 
-// One contract, every backend: Kùzu and LanceDB in temp dirs, and the in-memory implementation.
+// One contract, every backend: each registered graph backend (Kùzu in a temp dir, memory), LanceDB in a temp
+// dir and the in-memory vector index.
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
 const freshDir = () => {
@@ -25,29 +23,51 @@ const freshDir = () => {
   return d;
 };
 
-/** A Kùzu store in a new folder; reopening closes it and opens the same database again. */
-async function openKuzu(clock: Clock): Promise<Opened<KuzuGraphStore>> {
-  const file = path.join(freshDir(), 'graph.kuzu');
-  const openAt = () => openGraphStore(file, { clock, log: createMemoryLogger() });
-  const opened: Opened<KuzuGraphStore> = {
+/**
+ * How each registered graph backend comes back after a restart: Kùzu reopens its folder; the memory backend
+ * keeps its data only in the object, so "reopening" hands back the same one. A backend registered in
+ * store/backends.ts without an entry here fails the first test below.
+ */
+const persistent: Record<string, boolean> = { kuzu: true, memory: false };
+
+/** Opens a registered graph backend on a new folder. */
+async function openBackend(name: string, clock: Clock): Promise<Opened<OpenedGraph>> {
+  const dir = freshDir();
+  const openAt = () => openGraphBackend(name, dir, { clock, log: createMemoryLogger() });
+  const opened: Opened<OpenedGraph> = {
     store: await openAt(),
     async reopen() {
-      await opened.store.close();
+      if (!persistent[name]) return opened.store;
+      await opened.store.graph.close();
       opened.store = await openAt();
       return opened.store;
     },
-    close: () => opened.store.close(),
+    close: () => opened.store.graph.close(),
   };
   return opened;
 }
 
-/** Memory stores "reopen" as the same object: their data lives as long as it does. */
-function inMemory<T>(store: T): Opened<T> {
-  return { store, reopen: async () => store, close: async () => undefined };
+/** One of the stores a backend opened, followed across reopens. */
+function part<T>(o: Opened<OpenedGraph>, pick: (g: OpenedGraph) => T): Opened<T> {
+  return {
+    get store() {
+      return pick(o.store);
+    },
+    reopen: async () => pick(await o.reopen()),
+    close: () => o.close(),
+  };
 }
 
-jobStoreContract('Kùzu', openKuzu);
-jobStoreContract('memory', async (clock) => inMemory(createMemoryJobStore(clock)));
+describe('graph backends', () => {
+  it('every registered graph backend runs the contract suites', () => {
+    expect(Object.keys(graphBackends).filter((n) => !(n in persistent))).toEqual([]);
+  });
+});
+
+for (const name of Object.keys(graphBackends)) {
+  graphStoreContract(name, async (clock) => part(await openBackend(name, clock), (o) => o.graph));
+  jobStoreContract(name, async (clock) => part(await openBackend(name, clock), (o) => o.jobs));
+}
 
 vectorIndexContract('LanceDB', () => {
   let info: EmbeddingInfo | null = null;
@@ -58,15 +78,12 @@ vectorIndexContract('LanceDB', () => {
 });
 vectorIndexContract('memory', async () => openMemoryVectorIndex());
 
-graphStoreContract('Kùzu', openKuzu);
-graphStoreContract('memory', async (clock) => inMemory(createMemoryGraphStore(clock)));
-
 // Passing the same suite is not the whole proof: the same writes must leave the same graph in both.
 describe('Kùzu and memory hold the same graph after the same writes', () => {
   it('loads, merges, renames, deletes and re-chunks to equal canonical graphs', async () => {
     const clock = manualClock();
-    const kuzu = await openKuzu(clock);
-    const memory = createMemoryGraphStore(clock);
+    const kuzu = part(await openBackend('kuzu', clock), (o) => o.graph);
+    const memory = part(await openBackend('memory', clock), (o) => o.graph).store;
     try {
       for (const g of [kuzu.store, memory]) {
         await loadBoth(g);
