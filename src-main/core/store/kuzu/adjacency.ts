@@ -1,16 +1,8 @@
 import type { AdjacencyIndex, PairCount } from './adjacency-index';
 import type { KuzuRunner } from './kuzu-db';
 import { evidenceNodes } from './evidence-rows';
-import type { Direction, Hop, PathFilters } from '../types';
-
-/** A hop seen from the node being expanded: `to` is the neighbour, `dir` the evidence direction. */
-export interface Edge {
-  from: string;
-  to: string;
-  dir: 'out' | 'in';
-  evidence: number;
-  keywords: string[];
-}
+import type { Direction, PathFilters } from '../types';
+import { edgesFromPairs, type Edge } from '../walks';
 
 /**
  * The evidence-backed neighbours of many entities, with the filters of a graph walk. Without a keyword
@@ -29,24 +21,11 @@ export async function neighbourEdges(
 ): Promise<Map<string, Edge[]>> {
   const out = new Map<string, Edge[]>();
   if (!ids.length) return out;
-  const dir = f.direction ?? 'both';
-  const types = f.entityTypes?.length ? new Set(f.entityTypes) : null;
   await index.ready(r);
-  const keep = (b: string) => !types || types.has(index.type(b) ?? '') || Boolean(exempt?.has(b));
-  const counted = f.keywords?.length ? await keywordCounts(r, ids, dir, f.keywords) : null;
-  const min = f.minEvidence ?? 1;
+  const counted = f.keywords?.length ? await keywordCounts(r, ids, f.direction ?? 'both', f.keywords) : null;
   for (const a of new Set(ids)) {
-    const edges: Edge[] = [];
-    const pairs = counted ? [...(counted.get(a) ?? new Map())] : index.neighbours(a);
-    for (const [b, c] of pairs) {
-      if (b === a || !keep(b)) continue;
-      const outN = dir === 'in' ? 0 : c.out;
-      const inN = dir === 'out' ? 0 : c.in;
-      if (outN + inN < min || outN + inN === 0) continue;
-      const keywords = counted ? [...(c as KeywordCount).keywords] : [];
-      if (outN) edges.push({ from: a, to: b, dir: 'out', evidence: outN, keywords });
-      if (inN) edges.push({ from: a, to: b, dir: 'in', evidence: inN, keywords });
-    }
+    const pairs = counted ? [...(counted.get(a) ?? new Map<string, KeywordCount>())] : index.neighbours(a);
+    const edges = edgesFromPairs(a, pairs, f, (b) => index.type(b), exempt);
     if (edges.length) out.set(a, edges);
   }
   return out;
@@ -95,18 +74,4 @@ async function keywordCounts(
     for (const k of kws) c.keywords.add(k);
   }
   return out;
-}
-
-/** Turns expansion edges into hops in evidence direction (source → target). */
-export function toHop(e: Edge): Hop {
-  return e.dir === 'out'
-    ? { from: e.from, to: e.to, evidence: e.evidence, keywords: e.keywords }
-    : { from: e.to, to: e.from, evidence: e.evidence, keywords: e.keywords };
-}
-
-/** Collapses edges to one hop per unordered pair and direction, for results. */
-export function dedupeHops(hops: Hop[]): Hop[] {
-  const seen = new Map<string, Hop>();
-  for (const h of hops) seen.set(`${h.from}\u0000${h.to}`, h);
-  return [...seen.values()].sort((a, b) => (a.from + a.to < b.from + b.to ? -1 : 1));
 }

@@ -3,6 +3,7 @@ import type { AdjacencyIndex } from './adjacency-index';
 import { entityIdForKey } from '../ids';
 import type { KuzuDb } from './kuzu-db';
 import { neighbourEdges } from './adjacency';
+import { strongestNeighbours } from '../walks';
 import { evidenceNodes } from './evidence-rows';
 import { entityCols, fetchEntities, toEntity } from './rows';
 import type { EntityRecord, EvidenceRow, GraphCounts, Neighbour, PathFilters } from '../types';
@@ -146,27 +147,12 @@ export function entityQueries(db: KuzuDb, index: AdjacencyIndex) {
     /** Entities sharing evidence with `id`, strongest first. */
     async neighbours(id: string, filters: PathFilters = {}, limit = 100): Promise<Neighbour[]> {
       const edges = (await db.read((r) => neighbourEdges(r, index, [id], filters))).get(id) ?? [];
-      const byId = new Map<string, Neighbour & { entity: { id: string } }>();
-      for (const e of edges) {
-        const prev = byId.get(e.to);
-        if (prev) {
-          prev.direction = 'both';
-          prev.evidence += e.evidence;
-          for (const k of e.keywords) if (!prev.keywords.includes(k)) prev.keywords.push(k);
-        } else {
-          byId.set(e.to, {
-            entity: { id: e.to } as EntityRecord,
-            direction: e.dir,
-            evidence: e.evidence,
-            keywords: [...e.keywords],
-          });
-        }
-      }
-      const top = [...byId.values()]
-        .sort((a, b) => b.evidence - a.evidence || (a.entity.id < b.entity.id ? -1 : 1))
-        .slice(0, limit);
-      const ents = new Map((await getEntities(top.map((n) => n.entity.id))).map((e) => [e.id, e]));
-      return top.filter((n) => ents.has(n.entity.id)).map((n) => ({ ...n, entity: ents.get(n.entity.id)! }));
+      const top = strongestNeighbours(edges, limit);
+      const ents = new Map((await getEntities(top.map((n) => n.id))).map((e) => [e.id, e]));
+      return top.flatMap(({ id: to, ...n }) => {
+        const entity = ents.get(to);
+        return entity ? [{ entity, ...n }] : [];
+      });
     },
 
     async counts(): Promise<GraphCounts> {

@@ -14,12 +14,16 @@ import type {
   EvidenceDetail,
   EvidenceLink,
   EvidenceRow,
-  GraphPath,
   Hop,
-  Neighbour,
-  PathFilters,
-  PathOptions,
 } from '../types';
+import {
+  edgesFromPairs,
+  expandFrom,
+  findPaths,
+  strongestNeighbours,
+  type Edge,
+  type EdgesOf,
+} from '../walks';
 import { createMemoryJobStore } from './job-store';
 
 /**
@@ -107,14 +111,6 @@ interface State {
   merges: Map<string, Merge>;
 }
 
-interface Edge {
-  from: string;
-  to: string;
-  dir: 'out' | 'in';
-  evidence: number;
-  keywords: string[];
-}
-
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const record = (e: Entity): EntityRecord => ({
   id: e.id,
@@ -135,10 +131,6 @@ const link = (v: Evidence): EvidenceLink => ({
 });
 const byId = <T extends { id: string }>(rows: T[]) => rows.sort((a, b) => cmp(a.id, b.id));
 const aliasText = (e: Pick<EntityRecord, 'aliases'>) => e.aliases.join(' ; ');
-const toHop = (e: Edge): Hop =>
-  e.dir === 'out'
-    ? { from: e.from, to: e.to, evidence: e.evidence, keywords: e.keywords }
-    : { from: e.to, to: e.from, evidence: e.evidence, keywords: e.keywords };
 
 export function createMemoryGraphStore(clock: Clock): GraphStore {
   let s: State = {
@@ -423,91 +415,22 @@ export function createMemoryGraphStore(clock: Clock): GraphStore {
     return out;
   }
 
-  /** The evidence-backed neighbours of entities under a walk's filters (see kuzu/adjacency.ts). */
-  function neighbourEdges(ids: string[], f: PathFilters = {}, exempt?: Set<string>): Map<string, Edge[]> {
+  /** The evidence-backed neighbours of entities under a walk's filters (the walks are store/walks.ts). */
+  const edgesOf: EdgesOf = async (ids, f, exempt) => {
     const out = new Map<string, Edge[]>();
-    const dir = f.direction ?? 'both';
-    const types = f.entityTypes?.length ? new Set(f.entityTypes) : null;
     const keywords = f.keywords?.length ? new Set(f.keywords.map((k) => k.toLowerCase())) : null;
-    const keep = (b: string) => !types || types.has(s.entities.get(b)?.type ?? '') || Boolean(exempt?.has(b));
-    const min = f.minEvidence ?? 1;
     for (const a of new Set(ids)) {
-      const edges: Edge[] = [];
-      for (const [b, c] of pairCounts(a, keywords)) {
-        if (!keep(b)) continue;
-        const outN = dir === 'in' ? 0 : c.out;
-        const inN = dir === 'out' ? 0 : c.in;
-        if (outN + inN < min || outN + inN === 0) continue;
-        const kws = [...c.keywords];
-        if (outN) edges.push({ from: a, to: b, dir: 'out', evidence: outN, keywords: kws });
-        if (inN) edges.push({ from: a, to: b, dir: 'in', evidence: inN, keywords: kws });
-      }
+      const edges = edgesFromPairs(a, pairCounts(a, keywords), f, (b) => s.entities.get(b)?.type, exempt);
       if (edges.length) out.set(a, edges);
     }
     return out;
-  }
+  };
 
   const entitiesById = (ids: string[]) =>
     ids.flatMap((id) => {
       const e = s.entities.get(id);
       return e ? [record(e)] : [];
     });
-
-  /** Shortest and next-shortest paths by breadth-first search from `from`, simple paths only. */
-  function findPaths(from: string, to: string, opts: PathOptions = {}): GraphPath[] {
-    if (from === to) return [];
-    const maxLength = Math.min(opts.maxLength ?? 4, 6);
-    const limit = opts.limit ?? 10;
-    const maxVisited = opts.maxVisited ?? 50_000;
-    const exempt = new Set([from, to]);
-    // Distances to `to` walking backwards bound the search: a partial path goes on only if it can still
-    // reach `to` within the length allowed.
-    const back = new Map([[to, 0]]);
-    const reverse = {
-      ...opts,
-      direction: ({ out: 'in', in: 'out', both: 'both' } as const)[opts.direction ?? 'both'],
-    };
-    let frontier = [to];
-    for (let d = 1; d <= maxLength && frontier.length && back.size <= maxVisited; d++) {
-      const edges = neighbourEdges(frontier, reverse, exempt);
-      const next: string[] = [];
-      for (const id of frontier)
-        for (const e of edges.get(id) ?? [])
-          if (!back.has(e.to)) {
-            back.set(e.to, d);
-            next.push(e.to);
-          }
-      frontier = next;
-    }
-    const shortest = back.get(from);
-    if (shortest === undefined) return [];
-    const longest = Math.min(maxLength, shortest + (opts.extraLength ?? 1));
-    const found: GraphPath[] = [];
-    const walk = (node: string, ids: string[], hops: Hop[]) => {
-      if (found.length >= 20_000) return;
-      if (node === to) {
-        found.push({ entityIds: [...ids], hops: [...hops], length: hops.length });
-        return;
-      }
-      for (const e of neighbourEdges([node], opts, exempt).get(node) ?? []) {
-        const rest = back.get(e.to);
-        if (rest === undefined || ids.includes(e.to) || hops.length + 1 + rest > longest) continue;
-        ids.push(e.to);
-        hops.push(toHop(e));
-        walk(e.to, ids, hops);
-        ids.pop();
-        hops.pop();
-      }
-    };
-    walk(from, [from], []);
-    const weakest = (p: GraphPath) => Math.min(...p.hops.map((h) => h.evidence));
-    return found
-      .sort(
-        (x, y) =>
-          x.length - y.length || weakest(y) - weakest(x) || cmp(x.entityIds.join(), y.entityIds.join()),
-      )
-      .slice(0, limit);
-  }
 
   /** The whole graph in comparable form, shaped as the Kùzu store's (see CanonicalGraph). */
   function canonical(): CanonicalGraph {
@@ -984,59 +907,22 @@ export function createMemoryGraphStore(clock: Clock): GraphStore {
     // Walks
 
     async neighbours(id, filters = {}, limit = 100) {
-      return read(() => {
-        const byId = new Map<string, Omit<Neighbour, 'entity'> & { id: string }>();
-        for (const e of neighbourEdges([id], filters).get(id) ?? []) {
-          const prev = byId.get(e.to);
-          if (prev) {
-            prev.direction = 'both';
-            prev.evidence += e.evidence;
-            for (const k of e.keywords) if (!prev.keywords.includes(k)) prev.keywords.push(k);
-          } else
-            byId.set(e.to, { id: e.to, direction: e.dir, evidence: e.evidence, keywords: [...e.keywords] });
-        }
-        return [...byId.values()]
-          .sort((a, b) => b.evidence - a.evidence || cmp(a.id, b.id))
-          .slice(0, limit)
-          .flatMap(({ id: to, ...n }) => entitiesById([to]).map((entity) => ({ entity, ...n })));
-      });
+      open();
+      const edges = (await edgesOf([id], filters)).get(id) ?? [];
+      return strongestNeighbours(edges, limit).flatMap(({ id: to, ...n }) =>
+        entitiesById([to]).map((entity) => ({ entity, ...n })),
+      );
     },
 
     async expand(seeds, depth = 2, filters = {}, maxEntities = 500) {
-      return read(() => {
-        const dist = new Map(seeds.map((x) => [x, 0]));
-        const hops = new Map<string, Hop>();
-        let frontier = [...seeds];
-        let truncated = false;
-        for (let d = 1; d <= depth && frontier.length && !truncated; d++) {
-          const edges = neighbourEdges(frontier, filters, new Set(seeds));
-          const next: string[] = [];
-          for (const id of frontier)
-            for (const e of edges.get(id) ?? []) {
-              if (!dist.has(e.to)) {
-                if (dist.size >= maxEntities) {
-                  truncated = true;
-                  continue;
-                }
-                dist.set(e.to, d);
-                next.push(e.to);
-              }
-              const h = toHop(e);
-              hops.set(`${h.from}\u0000${h.to}`, h);
-            }
-          frontier = next;
-        }
-        return {
-          entities: entitiesById([...dist.keys()]),
-          hops: [...hops.values()].filter((h) => dist.has(h.from) && dist.has(h.to)),
-          depth: Object.fromEntries(dist),
-          truncated,
-        };
-      });
+      open();
+      const { dist, hops, truncated } = await expandFrom(edgesOf, seeds, depth, filters, maxEntities);
+      return { entities: entitiesById([...dist.keys()]), hops, depth: Object.fromEntries(dist), truncated };
     },
 
     async paths(from, to, opts = {}) {
-      return read(() => findPaths(from, to, opts));
+      open();
+      return findPaths(edgesOf, from, to, opts);
     },
 
     async subgraph(opts = {}) {
