@@ -1,4 +1,5 @@
 import { AriadneError } from '../../contract/errors';
+import { deleteEntity, mergeEntities, renameEntity, undoMerges } from '../entities';
 import type { ApiHandlers } from '../../contract/handlers';
 import { toPathFilters, graphSearch } from './search/graph-search';
 import { resolveTerm } from './search/resolve-term';
@@ -156,37 +157,27 @@ export function createGraphHandlers(svc: RetrievalService): GraphHandlers {
     },
     async 'graph:rename'({ entityId, name }) {
       const lib = await svc.deps.library();
-      await lib.graph.renameEntity(entityId, name);
-      await svc.deps.entitiesEdited?.([entityId]);
+      await svc.deps.entitiesEdited?.(await renameEntity(lib, entityId, name));
       svc.changed();
       return { ok: true as const };
     },
     async 'graph:merge'({ survivorId, mergedIds }) {
       const lib = await svc.deps.library();
-      const ids: string[] = [];
-      for (const m of mergedIds) ids.push((await lib.graph.mergeEntities(survivorId, m)).id);
-      await lib.vectors.deleteIds('entities', mergedIds);
-      await svc.deps.entitiesEdited?.([survivorId, ...mergedIds]);
+      const { mergeIds, touched } = await mergeEntities(lib, survivorId, mergedIds);
+      await svc.deps.entitiesEdited?.(touched);
       svc.changed();
       // One id for the whole operation: undo takes it apart again (newest first).
-      return { mergeId: ids.join(',') };
+      return { mergeId: mergeIds.join(',') };
     },
     async 'graph:undo-merge'({ mergeId }) {
       const lib = await svc.deps.library();
-      const ids: string[] = [];
-      for (const id of mergeId.split(',').reverse()) {
-        const r = await lib.graph.undoMerge(id);
-        ids.push(r.survivorId, r.restoredId);
-      }
-      await svc.deps.entitiesEdited?.(ids);
+      await svc.deps.entitiesEdited?.(await undoMerges(lib, mergeId.split(',')));
       svc.changed();
       return { ok: true as const };
     },
     async 'graph:delete-entity'({ entityId }) {
       const lib = await svc.deps.library();
-      await lib.graph.deleteEntity(entityId);
-      await lib.vectors.deleteIds('entities', [entityId]);
-      await svc.deps.entitiesEdited?.([entityId]);
+      await svc.deps.entitiesEdited?.(await deleteEntity(lib, entityId));
       svc.changed();
       return { ok: true as const };
     },

@@ -115,7 +115,11 @@ export interface GraphStore {
   renameEntity(id: string, name: string): Promise<void>;
   /** Removes an entity with its mentions and evidence; returns the entities it was related to. */
   deleteEntity(id: string): Promise<{ neighbourIds: string[] }>;
-  /** Folds `mergedId` into `survivorId` (recorded, undoable); see the Kùzu implementation for details. */
+  /**
+   * Folds `mergedId` into `survivorId`: its mentions and evidence move, its key resolves to the survivor;
+   * recorded and undoable. By hand the survivor's name is pinned and the merged name becomes an alias;
+   * `automatic` (resolution) pins nothing and may create the survivor from `survivorKey`.
+   */
   mergeEntities(
     survivorId: string,
     mergedId: string,

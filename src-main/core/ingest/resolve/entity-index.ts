@@ -14,10 +14,6 @@ export interface IndexedEntity {
   vector: Float32Array | null;
 }
 
-/** The text an entity's vector is embedded from. */
-export const entityText = (name: string, description: string) =>
-  description ? `${name}: ${description}` : name;
-
 /** Blocking keys of seed 004: a normalised-name prefix and double-metaphone codes of name and aliases. */
 export function blockingKeys(name: string): string[] {
   const m = matchKey(name);

@@ -10,9 +10,15 @@ import {
   updateCommunities,
   type Community,
   type CommunityHierarchy,
-} from './communities';
+} from './index';
 
 /**
+ * Communities live beside retrieval, not inside it: they are derived data this module writes (Community
+ * rows, membership, summaries from a model, their vectors, communities.json) on its own schedule, after
+ * ingestion and entity edits. Retrieval only reads them (listCommunities, communityChunks, the vector
+ * table) and may ask for them to exist (`ensure`), so retrieval's own code stays read-only. A module of its
+ * own rather than a part of `entities/`: it has state, a debounce and model calls that entity edits do not.
+ *
  * Wires community detection into the library. Membership, level, parent, title, summary and the stale flag
  * live in the graph (Community, IN_COMMUNITY, PARENT); what the graph schema has no column for (key topics,
  * central entities) and the previous hierarchy plus edge weights that incremental updates need live in

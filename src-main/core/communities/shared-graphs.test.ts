@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadGml, sharedGraphsDir } from '../../../../test/bench/graph-loaders';
+import { loadGml, sharedGraphsDir } from '../../../test/bench/graph-loaders';
 import { disconnectedCommunities } from './checks';
 import { detectCommunities } from './detect';
 
