@@ -30,7 +30,8 @@ import { createMemoryJobStore } from './job-store';
  * The graph in memory, for tests and throwaway libraries: the same domain rules as the Kùzu store (entity
  * fields derived from mentions, merges that resolve keys and undo exactly, walks over evidence), held in
  * maps and scanned. Every write runs on a copy of the state that replaces it only when the write succeeds,
- * which is what makes a failed call leave the graph as it was. Nothing is written to disk.
+ * which is what makes a failed call leave the graph as it was, and lets a walk read the state it started on
+ * while writes go on. Nothing is written to disk.
  */
 
 interface Entity extends EntityRecord {
@@ -400,9 +401,9 @@ export function createMemoryGraphStore(clock: Clock): GraphStore {
   // Walks
 
   /** Evidence counts per neighbour of `a`, each way; with keywords, only rows carrying one of them. */
-  function pairCounts(a: string, keywords: Set<string> | null) {
+  function pairCounts(st: State, a: string, keywords: Set<string> | null) {
     const out = new Map<string, { out: number; in: number; keywords: Set<string> }>();
-    for (const v of s.evidence.values()) {
+    for (const v of st.evidence.values()) {
       if (v.src === v.dst || (v.src !== a && v.dst !== a)) continue;
       const kws = keywords ? v.keywords.filter((k) => keywords.has(k.toLowerCase())) : [];
       if (keywords && !kws.length) continue;
@@ -415,20 +416,31 @@ export function createMemoryGraphStore(clock: Clock): GraphStore {
     return out;
   }
 
-  /** The evidence-backed neighbours of entities under a walk's filters (the walks are store/walks.ts). */
-  const edgesOf: EdgesOf = async (ids, f, exempt) => {
-    const out = new Map<string, Edge[]>();
-    const keywords = f.keywords?.length ? new Set(f.keywords.map((k) => k.toLowerCase())) : null;
-    for (const a of new Set(ids)) {
-      const edges = edgesFromPairs(a, pairCounts(a, keywords), f, (b) => s.entities.get(b)?.type, exempt);
-      if (edges.length) out.set(a, edges);
-    }
-    return out;
-  };
+  /**
+   * The evidence-backed neighbours of entities under a walk's filters, in one state (the walks are
+   * store/walks.ts). A replaced state is never written again, so a walk that holds one reads a snapshot.
+   */
+  const edgesIn =
+    (st: State): EdgesOf =>
+    async (ids, f, exempt) => {
+      const out = new Map<string, Edge[]>();
+      const keywords = f.keywords?.length ? new Set(f.keywords.map((k) => k.toLowerCase())) : null;
+      for (const a of new Set(ids)) {
+        const edges = edgesFromPairs(
+          a,
+          pairCounts(st, a, keywords),
+          f,
+          (b) => st.entities.get(b)?.type,
+          exempt,
+        );
+        if (edges.length) out.set(a, edges);
+      }
+      return out;
+    };
 
-  const entitiesById = (ids: string[]) =>
+  const entitiesById = (ids: string[], st = s) =>
     ids.flatMap((id) => {
-      const e = s.entities.get(id);
+      const e = st.entities.get(id);
       return e ? [record(e)] : [];
     });
 
@@ -908,21 +920,28 @@ export function createMemoryGraphStore(clock: Clock): GraphStore {
 
     async neighbours(id, filters = {}, limit = 100) {
       open();
-      const edges = (await edgesOf([id], filters)).get(id) ?? [];
+      const st = s;
+      const edges = (await edgesIn(st)([id], filters)).get(id) ?? [];
       return strongestNeighbours(edges, limit).flatMap(({ id: to, ...n }) =>
-        entitiesById([to]).map((entity) => ({ entity, ...n })),
+        entitiesById([to], st).map((entity) => ({ entity, ...n })),
       );
     },
 
     async expand(seeds, depth = 2, filters = {}, maxEntities = 500) {
       open();
-      const { dist, hops, truncated } = await expandFrom(edgesOf, seeds, depth, filters, maxEntities);
-      return { entities: entitiesById([...dist.keys()]), hops, depth: Object.fromEntries(dist), truncated };
+      const st = s;
+      const { dist, hops, truncated } = await expandFrom(edgesIn(st), seeds, depth, filters, maxEntities);
+      return {
+        entities: entitiesById([...dist.keys()], st),
+        hops,
+        depth: Object.fromEntries(dist),
+        truncated,
+      };
     },
 
     async paths(from, to, opts = {}) {
       open();
-      return findPaths(edgesOf, from, to, opts);
+      return findPaths(edgesIn(s), from, to, opts);
     },
 
     async subgraph(opts = {}) {
@@ -940,7 +959,7 @@ export function createMemoryGraphStore(clock: Clock): GraphStore {
         const edges: Hop[] = [];
         const degree = new Map<string, number>();
         for (const a of ids)
-          for (const [b, c] of pairCounts(a, null)) {
+          for (const [b, c] of pairCounts(s, a, null)) {
             // Each stored direction once, from its source.
             if (!members.has(b) || c.out < min) continue;
             edges.push({ from: a, to: b, evidence: c.out, keywords: [] });
