@@ -304,6 +304,54 @@ export function graphStoreContract(backend: string, open: OpenStore<GraphStore>)
         expect(await g.listEvidence(AKK, OB)).toHaveLength(2);
       });
 
+      it('writes the same graph in bulk as row by row', async () => {
+        const g = await both();
+        const canon = await g.canonicalGraph();
+        const other = await open(manualClock(clock.now()));
+        try {
+          const h = other.store;
+          for (const doc of [DOC_A, DOC_B]) {
+            await h.upsertDocument({
+              id: doc.id,
+              title: doc.title,
+              status: 'ready',
+              year: 2020,
+              pages: doc.chunks.length,
+            });
+            await h.upsertChunks(
+              doc.id,
+              doc.chunks.map((c, i) => ({
+                index: i,
+                text: c.text,
+                pageStart: i + 1,
+                pageEnd: i + 1,
+                charStart: i * 1000,
+                charEnd: i * 1000 + c.text.length,
+              })),
+            );
+            await h.addEvidence(
+              doc.chunks.map((c, i) => ({ docId: doc.id, chunkIndex: i, ...c.evidence })),
+              { bulk: true },
+            );
+            await h.setQuestions(
+              doc.chunks.map((c, i) => ({
+                id: `${doc.id}:${i}:q0`,
+                docId: doc.id,
+                chunkIndex: i,
+                text: `About ${c.text}?`,
+              })),
+            );
+          }
+          expect(await h.canonicalGraph()).toEqual(canon);
+          await h.upsertCommunities([{ id: 'k', level: 0, title: 't', summary: 's', memberIds: [AKK, OB] }], {
+            bulk: true,
+          });
+          expect(await h.listCommunities()).toMatchObject([{ id: 'k', size: 2 }]);
+        } finally {
+          await other.close();
+        }
+      });
+
       it('fails whole: unknown chunks, missing keys and unlisted relation ends change nothing', async () => {
         const g = await both();
         const before = await g.counts();
