@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AriadneError } from '../../../contract/errors';
 import type { Clock } from '../../deps';
 import type { GraphBackendOpener } from '../backends';
+import { deriveEntityFields } from '../entity-fields';
 import type { GraphStore } from '../graph-store';
 import { chunkId, entityIdForKey, mentionId, relationId } from '../ids';
 import type {
@@ -171,10 +172,8 @@ export function createMemoryGraphStore(clock: Clock): GraphStore {
   // Derived entity fields
 
   /**
-   * Recomputes the derived fields of entities from their mentions and deletes entities left without one
-   * (the same rules as the Kùzu store's refresh): name = pinned, else the surface form most often described,
-   * then most frequent, then first; description from the most confident described mention (ties: smallest
-   * mention id); aliases = other forms plus extra aliases, sorted. Returns entities whose text changed.
+   * Recomputes the derived fields of entities from their mentions (deriveEntityFields, shared with Kùzu) and
+   * deletes entities left without one. Returns the entities whose text changed and those removed.
    */
   function refresh(ids: Iterable<string>): { changed: string[]; removed: string[] } {
     const changed: string[] = [];
@@ -182,40 +181,20 @@ export function createMemoryGraphStore(clock: Clock): GraphStore {
     for (const id of new Set(ids)) {
       const e = s.entities.get(id);
       if (!e) continue;
-      const forms: { s: string; n: number; described: number; mc: number }[] = [];
-      let desc: { c: number; id: string; d: string } | undefined;
-      for (const m of s.mentions.values()) {
-        if (m.entityId !== id) continue;
-        const f = forms.find((x) => x.s === m.surface);
-        if (f) {
-          f.n++;
-          if (m.description) f.described++;
-          f.mc = Math.max(f.mc, m.confidence);
-        } else forms.push({ s: m.surface, n: 1, described: m.description ? 1 : 0, mc: m.confidence });
-        const c = m.confidence;
-        if (m.description && (!desc || c > desc.c || (c === desc.c && m.id < desc.id)))
-          desc = { c, id: m.id, d: m.description };
-      }
-      if (!forms.length) {
+      const mentions = [...s.mentions.values()].filter((m) => m.entityId === id);
+      const derived = deriveEntityFields(mentions, e.pinnedName, e.extraAliases);
+      if (!derived) {
         removeEntity(id);
         removed.push(id);
         continue;
       }
-      forms.sort((a, b) => b.described - a.described || b.n - a.n || cmp(a.s, b.s));
-      const name = e.pinnedName || forms[0]!.s;
-      const aliases = [...new Set([...forms.map((f) => f.s), ...e.extraAliases])]
-        .filter((a) => a !== name)
-        .sort();
-      const description = desc?.d ?? '';
-      if (name !== e.name || description !== e.description || aliasText({ aliases }) !== aliasText(e))
+      if (
+        derived.name !== e.name ||
+        derived.description !== e.description ||
+        aliasText(derived) !== aliasText(e)
+      )
         changed.push(id);
-      Object.assign(e, {
-        name,
-        description,
-        aliases,
-        confidence: Math.max(...forms.map((f) => f.mc)),
-        evidenceCount: forms.reduce((n, f) => n + f.n, 0),
-      });
+      Object.assign(e, derived);
     }
     return { changed: changed.sort(), removed: removed.sort() };
   }
