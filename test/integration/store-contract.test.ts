@@ -1,6 +1,8 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createMemoryLogger, type Clock } from '../../src-main/core/deps';
+import { createMemoryLogger, systemClock, type Clock } from '../../src-main/core/deps';
+import { openLibrary } from '../../src-main/core/library';
 import type { GraphStore } from '../../src-main/core/store/graph-store';
 import { graphBackends, openGraphBackend, type OpenedGraph } from '../../src-main/core/store/backends';
 import { openVectorStore } from '../../src-main/core/store/lancedb/vector-store';
@@ -11,7 +13,7 @@ import { jobStoreContract } from '../store-contract/job-store-contract';
 import { AKK, DOC_A, EPI, MOUSE, OB, loadBoth } from '../store-contract/graph-corpus';
 import { manualClock, type Opened } from '../store-contract/opened';
 import { vectorIndexContract } from '../store-contract/vector-index-contract';
-import { tempDir } from './helpers/store-fixtures';
+import { ingest, tempDir } from './helpers/store-fixtures';
 
 // One contract, every backend: each registered graph backend (Kùzu in a temp dir, memory), LanceDB in a temp
 // dir and the in-memory vector index.
@@ -61,6 +63,27 @@ function part<T>(o: Opened<OpenedGraph>, pick: (g: OpenedGraph) => T): Opened<T>
 describe('graph backends', () => {
   it('every registered graph backend runs the contract suites', () => {
     expect(Object.keys(graphBackends).filter((n) => !(n in persistent))).toEqual([]);
+  });
+
+  it('a library opens on the memory backend by name, and its graph starts empty on every open', async () => {
+    const dir = freshDir();
+    const at = () =>
+      openLibrary({ dataDir: dir, clock: systemClock, log: createMemoryLogger(), graphBackend: 'memory' });
+    const lib = await at();
+    await ingest(lib, DOC_A);
+    expect(await lib.graph.counts()).toMatchObject({ documents: 1, chunks: 2, entities: 3 });
+    expect(await lib.vectors.count('chunks')).toBe(2);
+    await lib.close();
+    expect(fs.existsSync(path.join(dir, 'graph.kuzu'))).toBe(false);
+    const again = await at();
+    try {
+      // The graph is the source of truth: with none kept, reconciliation drops the vectors left on disk.
+      expect((await again.graph.counts()).documents).toBe(0);
+      expect(again.openReport.deleted.chunks).toHaveLength(2);
+      expect(await again.vectors.count('chunks')).toBe(0);
+    } finally {
+      await again.close();
+    }
   });
 });
 
