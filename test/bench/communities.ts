@@ -8,7 +8,7 @@ import {
   detectCommunities,
   disconnectedCommunities,
   updateCommunities,
-} from '../../src-main/core/retrieval/communities/index';
+} from '../../src-main/core/communities/index';
 import { loadEdgeList, loadGml, sharedGraphsDir } from './graph-loaders';
 
 const TOLERANCE = 0.01;

@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import type { PlainGraph, WeightedEdge } from '../../src-main/core/retrieval/communities/types';
+import type { PlainGraph, WeightedEdge } from '../../src-main/core/communities/types';
 
 export type GmlValue = string | number | GmlRecord;
 export interface GmlRecord {

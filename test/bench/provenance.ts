@@ -64,10 +64,9 @@ async function audit(name: string, files: string[]) {
     if (failed.length)
       console.log(`  ${failed.length} document(s) did not finish: ${failed.map((j) => j.status).join(', ')}`);
     const graph = core.ingest.ctx.library.graph;
-    for (const d of await graph.query('MATCH (d:Document) RETURN d.id AS id, d.originalPath AS p'))
-      fileOf.set(String(d.id), String(d.p));
+    for (const d of await graph.listDocuments()) fileOf.set(d.id, d.originalPath);
     const seen = new Set<string>();
-    const entities = await graph.query('MATCH (e:Entity) RETURN e.id AS id ORDER BY e.id');
+    const entities = (await graph.listIds('entities')).sort().map((id) => ({ id }));
     for (const e of entities) {
       const detail = await core.handlers['graph:entity']({ entityId: String(e.id) }, ctx());
       for (const ev of detail.evidence) {

@@ -9,8 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { createMemoryLogger, systemClock } from '../../src-main/core/deps';
 import { openLibrary } from '../../src-main/core/library';
-import type { ChunkEvidence } from '../../src-main/core/store/graph/types';
-import { entityIdForKey } from '../../src-main/core/store/graph/ids';
+import type { ChunkEvidence } from '../../src-main/core/store/types';
+import { entityIdForKey } from '../../src-main/core/store/ids';
 import { benchRetrievalStages } from './retrieval-stages';
 
 const arg = (name: string, def: number) => {

@@ -30,13 +30,10 @@ describe.runIf(hasPdftotext)('evidence cites the page of its own sentence', () =
       expect(jobs.map((j) => j.status)).toEqual(['done']);
       const graph = core.ingest.ctx.library.graph;
       const chunkPage = new Map(
-        (await graph.query('MATCH (c:Chunk) RETURN c.id AS id, c.pageStart AS p')).map((r) => [
-          String(r.id),
-          Number(r.p),
-        ]),
+        (await graph.chunksById(await graph.listIds('chunks'))).map((c) => [c.id, c.pageStart]),
       );
-      for (const e of await graph.query('MATCH (e:Entity) RETURN e.id AS id')) {
-        const detail = await core.handlers['graph:entity']({ entityId: String(e.id) }, ctx());
+      for (const id of await graph.listIds('entities')) {
+        const detail = await core.handlers['graph:entity']({ entityId: id }, ctx());
         for (const ev of detail.evidence)
           citations.push({ ...ev.citation, chunkPageStart: chunkPage.get(ev.citation.chunkId)! });
       }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { canonicalDump, type Library } from '../../src-main/core/library';
-import type { ChunkEvidence } from '../../src-main/core/store/graph/types';
+import type { ChunkEvidence } from '../../src-main/core/store/types';
 import { open, tempDir } from './helpers/store-fixtures';
 import { syntheticDoc } from './helpers/store-synthetic';
 
@@ -37,9 +37,7 @@ async function build(docs: Doc[], bulk: boolean): Promise<Library> {
     );
   }
   for (const doc of [...docs, docs[0]!]) await lib.graph.addEvidence(evidenceOf(doc), { bulk });
-  const ids = (await lib.graph.query('MATCH (e:Entity) RETURN e.id AS id ORDER BY id')).map((x) =>
-    String(x.id),
-  );
+  const ids = (await lib.graph.listIds('entities')).sort();
   const top = { id: 'top', level: 1, title: 'All', summary: '', memberIds: ids };
   const parts = Array.from({ length: 3 }, (_, c) => ({
     id: `c${c}`,

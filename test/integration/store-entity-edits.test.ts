@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { canonicalDump, type Library } from '../../src-main/core/library';
-import { entityIdForKey } from '../../src-main/core/store/graph/ids';
+import { entityIdForKey } from '../../src-main/core/store/ids';
 import { DOC_A, useTwoPaperLibrary } from './helpers/store-corpus';
 import { ingest } from './helpers/store-fixtures';
 

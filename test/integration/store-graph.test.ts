@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Library } from '../../src-main/core/library';
-import { entityIdForKey } from '../../src-main/core/store/graph/ids';
+import { entityIdForKey } from '../../src-main/core/store/ids';
 import { DOC_A, DOC_B, useTwoPaperLibrary } from './helpers/store-corpus';
 import { ingest } from './helpers/store-fixtures';
 
@@ -105,8 +105,8 @@ describe('graph store queries', () => {
     const e = (await lib.graph.getEntity(NEW))!;
     // Name and aliases stay derived from the mentions: nothing pinned, no manual alias added.
     expect(e).toMatchObject({ canonicalKey: key, name: 'Akkermansia muciniphila' });
-    const pin = await lib.graph.query('MATCH (x:Entity {id: $id}) RETURN x.pinnedName AS p', { id: NEW });
-    expect(pin[0]?.p).toBe('');
+    const pin = (await lib.graph.canonicalGraph()).entities.find((x) => x.id === NEW);
+    expect(pin?.pinned).toBe('');
     expect(e.aliases).toEqual(['A. muciniphila', 'Akkermansia']);
     expect((await lib.graph.lookupEntity({ key: 'akkermansia muciniphila|organism' }))[0]?.id).toBe(NEW);
     await lib.graph.undoMerge(m.id);
@@ -117,7 +117,7 @@ describe('graph store queries', () => {
   });
 
   it('persists generic queue records', async () => {
-    await lib.graph.upsertJobs([
+    await lib.jobs.upsertJobs([
       {
         id: 'j1',
         kind: 'ingest',
@@ -129,7 +129,7 @@ describe('graph store queries', () => {
         payload: '{}',
       },
     ]);
-    await lib.graph.upsertChunkTasks([
+    await lib.jobs.upsertChunkTasks([
       {
         jobId: 'j1',
         chunkIndex: 0,
@@ -141,10 +141,10 @@ describe('graph store queries', () => {
         output: '{"n":1}',
       },
     ]);
-    expect(await lib.graph.listJobs({ status: ['queued'] })).toMatchObject([{ id: 'j1', docId: DOC_A.id }]);
-    expect(await lib.graph.listChunkTasks('j1')).toMatchObject([{ step: 'extract', output: '{"n":1}' }]);
-    await lib.graph.deleteJobs(['j1']);
-    expect(await lib.graph.getJob('j1')).toBeNull();
+    expect(await lib.jobs.listJobs({ status: ['queued'] })).toMatchObject([{ id: 'j1', docId: DOC_A.id }]);
+    expect(await lib.jobs.listChunkTasks('j1')).toMatchObject([{ step: 'extract', output: '{"n":1}' }]);
+    await lib.jobs.deleteJobs(['j1']);
+    expect(await lib.jobs.getJob('j1')).toBeNull();
   });
 
   // Last: it leaves folds in place.

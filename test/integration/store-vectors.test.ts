@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMemoryLogger } from '../../src-main/core/deps';
-import { type EmbeddingInfo, openVectorStore } from '../../src-main/core/store/vectors/vector-store';
+import { openVectorStore } from '../../src-main/core/store/lancedb/vector-store';
+import type { EmbeddingInfo } from '../../src-main/core/store/vector-index';
 import { DIM, fakeEmbed, open, tempDir } from './helpers/store-fixtures';
 
 const dirs: string[] = [];

@@ -78,7 +78,7 @@ export async function startIngest(deps: IngestDeps) {
     },
     random: o.random ?? Math.random,
   };
-  const queue = new JobQueue(library.graph, clock, o.capacity ?? 10_000);
+  const queue = new JobQueue(library.jobs, clock, o.capacity ?? 10_000);
   const pool = createWorkerPool({
     workerPath: deps.workerPaths.ingest,
     size: o.workers ?? Math.max(1, os.availableParallelism() - 1),

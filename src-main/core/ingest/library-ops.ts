@@ -2,7 +2,7 @@ import { AriadneError } from '../../contract/errors';
 import type { DocumentDetail, DocumentSummary } from '../../contract/library';
 import { contentId } from '../library/content-id';
 import type { IngestService } from './ingest-service';
-import { entityText } from './resolve/entity-index';
+import { refreshEntityVectors } from '../entities';
 import { kindOfFile } from './parse/parse-in-worker';
 import { chunkCounts } from './runtime/progress';
 import { createReadCache } from './summary-cache';
@@ -29,13 +29,7 @@ export function libraryOps(svc: IngestService) {
   async function storedSummary(id: string) {
     const d = await graph.getDocument(id);
     if (!d) throw new AriadneError('not_found', `No document ${id}.`);
-    const one = async (q: string) => Number((await graph.query(q, { id }))[0]?.n ?? 0);
-    const entities = await one(
-      'MATCH (:Document {id: $id})-[:HAS_CHUNK]->(:Chunk)-[:MENTIONS]->(e:Entity) RETURN count(DISTINCT e) AS n',
-    );
-    const relationships = await one(
-      'MATCH (:Document {id: $id})-[:HAS_CHUNK]->(c:Chunk) RETURN sum(coalesce(size(c.evidenceKeys), 0)) AS n',
-    );
+    const { entities, relationships } = await graph.documentStats(id);
     return { d, entities, relationships };
   }
 
@@ -49,17 +43,15 @@ export function libraryOps(svc: IngestService) {
     editVersion++;
     docCache.drop(id);
     await svc.index.update((index) => res.removedEntityIds.forEach((e) => index.remove(e)));
-    // Survivors' names and descriptions were re-derived without this document: re-embed them.
-    const changed = await graph.getEntities(res.changedEntityIds);
-    if (changed.length) {
-      const texts = changed.map((e) => entityText(e.name, e.description));
-      const vecs = await svc.runner.embed(texts, new AbortController().signal);
-      await library.vectors.upsert(
-        'entities',
-        changed.map((e, i) => ({ id: e.id, text: texts[i]!, vector: vecs[i]! })),
-      );
+    // Survivors' names and descriptions were re-derived without this document: re-embed them. (The
+    // vectors of the entities it emptied went with library.deleteDocument.)
+    const { entities: changed, vectors: vecs } = await refreshEntityVectors(
+      library,
+      (texts) => svc.runner.embed(texts, new AbortController().signal),
+      { changed: res.changedEntityIds },
+    );
+    if (changed.length)
       await svc.index.update((index) => changed.forEach((e, i) => index.putRecord(e, vecs[i]!)));
-    }
   }
 
   async function enqueueDocument(id: string, fileName: string, originalPath: string) {

@@ -1,9 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Clock, Logger } from '../deps';
-import { openGraphStore, type GraphStore } from '../store/graph/graph-store';
-import type { DeleteResult } from '../store/graph/delete';
-import { openVectorStore, type VectorStore } from '../store/vectors/vector-store';
+import { DEFAULT_GRAPH_BACKEND, openGraphBackend, type OpenedGraph } from '../store/backends';
+import type { GraphStore } from '../store/graph-store';
+import type { JobStore } from '../store/job-store';
+import type { DeleteResult } from '../store/types';
+import { openVectorStore } from '../store/lancedb/vector-store';
+import type { VectorIndex } from '../store/vector-index';
 import { acquireLock } from './lock';
 import { openOriginals, type Originals } from './originals';
 import { reconcile, type ReconcileReport } from './reconcile';
@@ -13,7 +16,9 @@ import { openReferences, type ReferenceStore } from './references';
 export interface Library {
   readonly dataDir: string;
   readonly graph: GraphStore;
-  readonly vectors: VectorStore;
+  /** The ingestion queue's persisted records (kept by the graph backend). */
+  readonly jobs: JobStore;
+  readonly vectors: VectorIndex;
   readonly settings: SettingsStore;
   readonly originals: Originals;
   /** Reference-manager metadata (Zotero) per document; it wins over metadata parsed from the file. */
@@ -30,8 +35,10 @@ export interface OpenLibraryOptions {
   dataDir: string;
   clock: Clock;
   log: Logger;
-  /** WAL size that triggers a graph checkpoint (see store/graph/checkpoint-guard.ts); tests make it tiny. */
+  /** WAL size that triggers a graph checkpoint (see store/kuzu/checkpoint-guard.ts); tests make it tiny. */
   checkpointWalBytes?: number;
+  /** Graph backend by registered name (store/backends.ts); Kùzu by default. */
+  graphBackend?: string;
 }
 
 /**
@@ -48,13 +55,13 @@ export async function openLibrary(opts: OpenLibraryOptions): Promise<Library> {
   const log = opts.log.child({ library: dataDir });
   fs.mkdirSync(dataDir, { recursive: true });
   const lock = acquireLock(dataDir);
-  let graph: GraphStore | undefined;
-  let vectors: VectorStore | undefined;
+  let opened: OpenedGraph | undefined;
+  let vectors: VectorIndex | undefined;
   try {
     const settings = openSettings(dataDir);
     const originals = openOriginals(path.join(dataDir, 'originals'));
     const references = openReferences(dataDir);
-    graph = await openGraphStore(path.join(dataDir, 'graph.kuzu'), {
+    opened = await openGraphBackend(opts.graphBackend ?? DEFAULT_GRAPH_BACKEND, dataDir, {
       clock: opts.clock,
       log,
       checkpointWalBytes: opts.checkpointWalBytes,
@@ -66,7 +73,7 @@ export async function openLibrary(opts: OpenLibraryOptions): Promise<Library> {
         set: async (embedding) => void (await settings.update({ embedding })),
       },
     });
-    const g = graph;
+    const g = opened.graph;
     const v = vectors;
     const openReport = await reconcile({ graph: g, vectors: v });
     if (openReport.inconsistencies) {
@@ -79,6 +86,7 @@ export async function openLibrary(opts: OpenLibraryOptions): Promise<Library> {
     return {
       dataDir,
       graph: g,
+      jobs: opened.jobs,
       vectors: v,
       settings,
       originals,
@@ -105,7 +113,7 @@ export async function openLibrary(opts: OpenLibraryOptions): Promise<Library> {
     };
   } catch (e) {
     await vectors?.close().catch(() => undefined);
-    await graph?.close().catch(() => undefined);
+    await opened?.graph.close().catch(() => undefined);
     lock.release();
     throw e;
   }

@@ -1,4 +1,4 @@
-import type { VectorTableName } from '../store/vectors/vector-store';
+import type { VectorTableName } from '../store/vector-index';
 import type { Library } from './open-library';
 
 export interface ReconcileReport {

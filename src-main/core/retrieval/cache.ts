@@ -59,14 +59,7 @@ export class ChangeTracker {
     const t = this.now();
     if (t - this.checkedAt < this.checkEveryMs) return this.generation;
     this.checkedAt = t;
-    const rows = await lib.graph.query(
-      `MATCH (e:Entity) WITH count(*) AS ne
-       OPTIONAL MATCH ()-[r:RELATED]->() WITH ne, count(r) AS nr
-       OPTIONAL MATCH (d:Document) WITH ne, nr, max(d.updatedAt) AS du, count(d) AS nd
-       OPTIONAL MATCH (c:Community) RETURN ne, nr, du, nd, count(c) AS nc`,
-    );
-    const r = rows[0] ?? {};
-    const sig = [r.ne, r.nr, r.du, r.nd, r.nc].map(String).join('|');
+    const sig = await lib.graph.changeStamp();
     if (sig !== this.signature) {
       const first = this.signature === '';
       this.signature = sig;

@@ -1,19 +1,6 @@
 import type { Library } from '../library';
-import type { Hop } from '../store/graph/types';
+import type { Hop } from '../store/types';
 import type { LibraryData } from './library-data';
-
-/**
- * Entities mentioned in the given documents, best-evidenced first: the node set of an explorer slice or a
- * search restricted to some papers.
- */
-export async function entitiesInDocuments(lib: Library, docIds: string[], limit: number): Promise<string[]> {
-  const rows = await lib.graph.query(
-    `MATCH (c:Chunk)-[:MENTIONS]->(e:Entity) WHERE c.docId IN $docs
-     RETURN DISTINCT e.id AS id, e.evidenceCount AS n ORDER BY n DESC, id LIMIT $k`,
-    { docs: docIds, k: limit },
-  );
-  return rows.map((r) => String(r.id));
-}
 
 /** Keeps hops that have evidence in the given documents, with evidence counted there only. */
 export async function restrictToDocuments(

@@ -1,11 +1,12 @@
 import { AriadneError } from '../../contract/errors';
+import { deleteEntity, mergeEntities, renameEntity, undoMerges } from '../entities';
 import type { ApiHandlers } from '../../contract/handlers';
 import { toPathFilters, graphSearch } from './search/graph-search';
 import { resolveTerm } from './search/resolve-term';
-import { entitiesInDocuments, restrictToDocuments } from './document-slice';
+import { restrictToDocuments } from './document-slice';
 import { toEvidence, toSummary, type ChunkInfo } from './library-data';
 import type { RetrievalService } from './retrieval-service';
-import type { EvidenceRow } from '../store/graph/types';
+import type { EvidenceRow } from '../store/types';
 
 type GraphHandlers = Pick<
   ApiHandlers,
@@ -88,7 +89,7 @@ export function createGraphHandlers(svc: RetrievalService): GraphHandlers {
         nodes = exp.entities.map((e) => ({ id: e.id, degree: deg.get(e.id) ?? 0 }));
       } else if (input.mode === 'top' && docIds?.length) {
         // The papers' own entities, not the library's top ones filtered down to (maybe) none.
-        const ids = await entitiesInDocuments(c.lib, docIds, input.limit);
+        const ids = await c.lib.graph.entitiesInDocuments(docIds, input.limit);
         const exp = await c.lib.graph.expand(ids, 1, toPathFilters(input.filters), ids.length);
         const members = new Set(ids);
         edges = exp.hops.filter((h) => members.has(h.from) && members.has(h.to));
@@ -108,7 +109,7 @@ export function createGraphHandlers(svc: RetrievalService): GraphHandlers {
       }
       if (docIds?.length) {
         // Only what these documents say: their entities, and edges with evidence in them (counted there).
-        const inDocs = new Set(await entitiesInDocuments(c.lib, docIds, 1_000_000));
+        const inDocs = new Set(await c.lib.graph.entitiesInDocuments(docIds, 1_000_000));
         nodes = nodes.filter((n) => inDocs.has(n.id) || n.id === input.entityId);
         edges = await restrictToDocuments(c.lib, c.data, edges, docIds);
         const deg = new Map<string, number>();
@@ -156,51 +157,39 @@ export function createGraphHandlers(svc: RetrievalService): GraphHandlers {
     },
     async 'graph:rename'({ entityId, name }) {
       const lib = await svc.deps.library();
-      await lib.graph.renameEntity(entityId, name);
-      await svc.deps.entitiesEdited?.([entityId]);
+      await svc.deps.entitiesEdited?.(await renameEntity(lib, entityId, name));
       svc.changed();
       return { ok: true as const };
     },
     async 'graph:merge'({ survivorId, mergedIds }) {
       const lib = await svc.deps.library();
-      const ids: string[] = [];
-      for (const m of mergedIds) ids.push((await lib.graph.mergeEntities(survivorId, m)).id);
-      await lib.vectors.deleteIds('entities', mergedIds);
-      await svc.deps.entitiesEdited?.([survivorId, ...mergedIds]);
+      const { mergeIds, touched } = await mergeEntities(lib, survivorId, mergedIds);
+      await svc.deps.entitiesEdited?.(touched);
       svc.changed();
       // One id for the whole operation: undo takes it apart again (newest first).
-      return { mergeId: ids.join(',') };
+      return { mergeId: mergeIds.join(',') };
     },
     async 'graph:undo-merge'({ mergeId }) {
       const lib = await svc.deps.library();
-      const ids: string[] = [];
-      for (const id of mergeId.split(',').reverse()) {
-        const r = await lib.graph.undoMerge(id);
-        ids.push(r.survivorId, r.restoredId);
-      }
-      await svc.deps.entitiesEdited?.(ids);
+      await svc.deps.entitiesEdited?.(await undoMerges(lib, mergeId.split(',')));
       svc.changed();
       return { ok: true as const };
     },
     async 'graph:delete-entity'({ entityId }) {
       const lib = await svc.deps.library();
-      await lib.graph.deleteEntity(entityId);
-      await lib.vectors.deleteIds('entities', [entityId]);
-      await svc.deps.entitiesEdited?.([entityId]);
+      await svc.deps.entitiesEdited?.(await deleteEntity(lib, entityId));
       svc.changed();
       return { ok: true as const };
     },
     async 'graph:merge-candidates'({ limit }) {
       const c = await svc.context();
       // Pairs of same-typed entities with near-identical names among the best-evidenced entities.
-      const top = await c.lib.graph.query(
-        'MATCH (e:Entity) RETURN e.id AS id, e.name AS name ORDER BY e.evidenceCount DESC LIMIT 3000',
-      );
+      const top = await c.lib.graph.topEntities(3000);
       const seen = new Set<string>();
       const pairs: { a: string; b: string; score: number }[] = [];
       for (const r of top) {
-        for (const f of c.names.fuzzy(String(r.name), { min: 0.92, limit: 4 })) {
-          const [a, b] = [String(r.id), f.id].sort() as [string, string];
+        for (const f of c.names.fuzzy(r.name, { min: 0.92, limit: 4 })) {
+          const [a, b] = [r.id, f.id].sort() as [string, string];
           if (a === b || seen.has(`${a}|${b}`)) continue;
           seen.add(`${a}|${b}`);
           pairs.push({ a, b, score: f.score });

@@ -1,17 +1,15 @@
 import type { Citation, EntitySummary, Evidence } from '../../contract/graph';
 import type { Library } from '../library';
-import type { Row } from '../store/graph/kuzu-db';
-import type { EntityRecord } from '../store/graph/types';
-import { evidenceNodes } from '../store/graph/evidence-rows';
-import { byPrimaryKey, fromIds, pageOfOffset } from '../store/graph/rows';
+import type { ChunkRecord, EntityRecord, EvidenceLink } from '../store/types';
+import { pageOfOffset } from '../store/pages';
 import { chunkSentences } from '../ingest/chunk/evidence-span';
 import { Lru, type ChangeTracker } from './cache';
 import { shortTitle } from './text';
 
 /**
- * Read helpers retrieval needs beyond the store's public operations (batched evidence with citation data,
- * chunks with their documents, community membership). They use the store's read-only query door, stay
- * parametrised, and cache what is read often (entities by id) until the library changes.
+ * Read helpers retrieval builds on the graph store's operations (batched evidence with citation data,
+ * chunks with their documents, community membership), caching what is read often (entities by id) until
+ * the library changes.
  */
 export interface ChunkInfo {
   id: string;
@@ -51,8 +49,6 @@ export interface EvidenceInfo {
   chunkPageOffsets?: number[];
 }
 
-const numOrNull = (v: unknown) => (v == null ? null : Number(v));
-
 export function createLibraryData(tracker: ChangeTracker) {
   const entities = new Lru<string, EntityRecord>(20_000);
   const communityOf = new Lru<string, string | null>(20_000);
@@ -76,14 +72,7 @@ export function createLibraryData(tracker: ChangeTracker) {
   async function communities(lib: Library, ids: string[]): Promise<Map<string, string | null>> {
     const missing = [...new Set(ids)].filter((id) => communityOf.get(id) === undefined);
     if (missing.length) {
-      const rows = await fromIds(
-        lib.graph,
-        missing,
-        'MATCH (e:Entity {id: $id})-[:IN_COMMUNITY]->(c:Community) WHERE c.level = 0 RETURN e.id AS id, c.id AS c',
-        `MATCH (e:Entity)-[:IN_COMMUNITY]->(c:Community) WHERE e.id IN $ids AND c.level = 0
-         RETURN e.id AS id, c.id AS c`,
-      );
-      const found = new Map(rows.map((r) => [String(r.id), String(r.c)]));
+      const found = await lib.graph.communitiesOf(missing, 0);
       for (const id of missing) communityOf.set(id, found.get(id) ?? null);
     }
     return new Map(ids.map((id) => [id, communityOf.get(id) ?? null]));
@@ -110,53 +99,35 @@ export function createLibraryData(tracker: ChangeTracker) {
   ): Promise<{ rows: EvidenceInfo[]; total: Map<string, number> }> {
     const total = new Map<string, number>();
     if (!pairs.length) return { rows: [], total };
-    let edges = await evidenceKeysForPairs(lib, pairs);
+    let edges = await lib.graph.evidenceBetween(pairs);
     for (const e of edges) {
-      const key = `${String(e.s)}\u0000${String(e.t)}`;
+      const key = `${e.source}\u0000${e.target}`;
       total.set(key, (total.get(key) ?? 0) + 1);
     }
     const { docIds, perPair } = opts;
     // A document filter needs every row's document, so nothing is left out then.
     if (perPair && !docIds?.length) {
       // Per unordered pair: a hop shows its evidence whichever way it was stated.
-      const undirected = new Map<string, Row[]>();
+      const undirected = new Map<string, EvidenceLink[]>();
       for (const e of edges) {
-        const key = [String(e.s), String(e.t)].sort().join('\u0000');
+        const key = [e.source, e.target].sort().join('\u0000');
         const rows = undirected.get(key);
         if (rows) rows.push(e);
         else undirected.set(key, [e]);
       }
       edges = [...undirected.values()].flatMap((rows) =>
-        rows.sort((x, y) => Number(y.c) - Number(x.c) || Number(x.k) - Number(y.k)).slice(0, perPair),
+        rows.sort((x, y) => y.confidence - x.confidence || x.key - y.key).slice(0, perPair),
       );
     }
     const wanted = docIds?.length ? new Set(docIds) : null;
-    const details = await evidenceNodes(
-      lib.graph,
-      edges.map((e) => Number(e.k)),
-    );
+    const details = await lib.graph.evidenceDetails(edges.map((e) => e.key));
     const found = edges.flatMap((e) => {
-      const v = details.get(Number(e.k));
-      return v && (!wanted || wanted.has(v.docId)) ? [{ s: String(e.s), t: String(e.t), v }] : [];
+      const v = details.get(e.key);
+      return v && (!wanted || wanted.has(v.docId)) ? [{ s: e.source, t: e.target, v }] : [];
     });
-    const byId = async (label: string, ids: string[], cols: string, oneByOne?: number) =>
-      new Map(
-        (await byPrimaryKey(lib.graph, label, 'id', ids, `x.id AS id, ${cols}`, oneByOne)).map((x) => [
-          String(x.id),
-          x,
-        ]),
-      );
-    // Documents are few: scanning them once beats looking dozens up one by one.
-    const docs = await byId(
-      'Document',
-      found.map((f) => f.v.docId),
-      'x.title AS title, x.year AS year',
-      4,
-    );
-    const texts = await byId(
-      'Chunk',
-      found.map((f) => f.v.chunkId),
-      'x.text AS text, x.charStart AS cs, x.pageStart AS ps, x.pageOffsets AS po',
+    const docs = await lib.graph.documentTitles(found.map((f) => f.v.docId));
+    const texts = new Map(
+      (await lib.graph.chunksById(found.map((f) => f.v.chunkId))).map((c) => [c.id, c] as const),
     );
     const rows = found.map(({ s, t, v }) => ({
       id: v.id,
@@ -171,38 +142,15 @@ export function createLibraryData(tracker: ChangeTracker) {
       pageEnd: v.pageEnd,
       spanStart: v.spanStart,
       spanEnd: v.spanEnd,
-      title: String(docs.get(v.docId)?.title ?? ''),
-      year: numOrNull(docs.get(v.docId)?.year),
+      title: docs.get(v.docId)?.title ?? '',
+      year: docs.get(v.docId)?.year ?? null,
       ...chunkPlaceOf(texts.get(v.chunkId)),
     }));
     return { rows, total };
   }
 
   async function chunks(lib: Library, ids: string[]): Promise<Map<string, ChunkInfo>> {
-    if (!ids.length) return new Map();
-    const rows = await lib.graph.query(
-      `UNWIND $ids AS i MATCH (c:Chunk {id: i}) OPTIONAL MATCH (d:Document {id: c.docId})
-       RETURN c.id AS id, c.docId AS docId, c.idx AS idx, c.text AS text, c.charStart AS cs, c.pageStart AS ps, c.pageEnd AS pe,
-              c.pageOffsets AS po, d.title AS title, d.year AS year`,
-      { ids: [...new Set(ids)] },
-    );
-    return new Map(
-      rows.map((r) => [
-        String(r.id),
-        {
-          id: String(r.id),
-          docId: String(r.docId),
-          index: Number(r.idx),
-          text: String(r.text ?? ''),
-          charStart: Number(r.cs ?? 0),
-          pageStart: Number(r.ps),
-          pageEnd: Number(r.pe),
-          pageOffsets: (Array.isArray(r.po) ? r.po : [0]).map(Number),
-          title: String(r.title ?? ''),
-          year: numOrNull(r.year),
-        },
-      ]),
-    );
+    return new Map((await lib.graph.chunksWithDocuments(ids)).map((c) => [c.id, c]));
   }
 
   return { getEntities, communities, summaries, evidenceForPairs, chunks, entityCache: entities };
@@ -250,13 +198,13 @@ export function quotePlace(
   return { page, start: cs + at, end: cs + at + quote.length, pages: last > page ? [page, last] : [page] };
 }
 
-/** A chunk row's text and place (`x.text`, `x.charStart AS cs`, `x.pageStart AS ps`, `x.pageOffsets AS po`). */
-export function chunkPlaceOf(row: Row | undefined) {
+/** A chunk's text and place, for placing its sentences (a missing chunk: empty text on page 1). */
+export function chunkPlaceOf(chunk: ChunkRecord | undefined) {
   return {
-    chunkText: String(row?.text ?? ''),
-    chunkStart: Number(row?.cs ?? 0),
-    chunkPageStart: Number(row?.ps ?? 1),
-    chunkPageOffsets: (Array.isArray(row?.po) ? row.po : [0]).map(Number),
+    chunkText: chunk?.text ?? '',
+    chunkStart: chunk?.charStart ?? 0,
+    chunkPageStart: chunk?.pageStart ?? 1,
+    chunkPageOffsets: chunk?.pageOffsets.length ? chunk.pageOffsets : [0],
   };
 }
 
@@ -320,26 +268,4 @@ export function toEvidence(ev: EvidenceInfo, sourceName: string, targetName: str
     confidence: ev.confidence,
     citation: evidenceCitation(ev, sourceName, targetName),
   };
-}
-
-/**
- * The RELATED rows (key and ends) of ordered pairs. Few pairs: one expansion each (a few ms); many: one
- * scan from all their sources, filtered here. (`UNWIND $pairs … MATCH` joins against whole tables in Kùzu.)
- */
-async function evidenceKeysForPairs(lib: Library, pairs: { a: string; b: string }[]) {
-  const q = 'RETURN x.k AS k, a.id AS s, b.id AS t, x.confidence AS c';
-  if (pairs.length <= 16) {
-    const rows = [];
-    for (const p of pairs)
-      rows.push(
-        ...(await lib.graph.query(`MATCH (a:Entity {id: $a})-[x:RELATED]->(b:Entity {id: $b}) ${q}`, p)),
-      );
-    return rows;
-  }
-  const wanted = new Set(pairs.map((p) => `${p.a}\u0000${p.b}`));
-  const sources = [...new Set(pairs.map((p) => p.a))];
-  const rows = await lib.graph.query(`MATCH (a:Entity)-[x:RELATED]->(b:Entity) WHERE a.id IN $ids ${q}`, {
-    ids: sources,
-  });
-  return rows.filter((x) => wanted.has(`${String(x.s)}\u0000${String(x.t)}`));
 }

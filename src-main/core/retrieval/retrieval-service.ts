@@ -1,6 +1,6 @@
 import type { Library } from '../library';
 import { ChangeTracker } from './cache';
-import { createCommunitiesService, type CommunitiesService } from './communities-service';
+import { createCommunitiesService, type CommunitiesService } from '../communities/communities-service';
 import { createConversations, type Conversations } from './conversations';
 import type { RetrievalDeps } from './deps';
 import { createLibraryData, type LibraryData } from './library-data';

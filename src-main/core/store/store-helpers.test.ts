@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSerialQueue } from './serial-queue';
-import { pageOfOffset } from './graph/rows';
-import { chunkId, entityIdForKey } from './graph/ids';
+import { pageOfOffset } from './pages';
+import { chunkId, entityIdForKey } from './ids';
 
 describe('serial queue', () => {
   it('runs tasks one at a time in order and survives failures', async () => {

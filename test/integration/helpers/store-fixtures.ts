@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createMemoryLogger, systemClock } from '../../../src-main/core/deps';
 import { openLibrary, type Library } from '../../../src-main/core/library';
-import type { ChunkEvidence } from '../../../src-main/core/store/graph/types';
+import type { ChunkEvidence } from '../../../src-main/core/store/types';
 
 export const DIM = 16;
 
@@ -103,10 +103,8 @@ export async function repairMissing(lib: Library, missing: Record<string, string
       ]);
   }
   if (missing.questions?.length) {
-    const rows = await lib.graph.query(
-      'UNWIND $ids AS i MATCH (q:AtomicQuestion {id: i}) RETURN q.id AS id, q.docId AS docId, q.text AS text',
-      { ids: missing.questions },
-    );
+    const wanted = new Set(missing.questions);
+    const rows = (await lib.graph.canonicalGraph()).questions.filter((q) => wanted.has(String(q.id)));
     await lib.vectors.upsert(
       'questions',
       rows.map((r) => ({

@@ -1,10 +1,10 @@
 import { CallPriority, EMBED_BATCH_SIZE } from '../../llm/provider';
 import { chunkSentences, documentNonProse } from '../chunk/evidence-span';
-import type { ChunkEvidence } from '../../store/graph/types';
-import type { ChunkRecord } from '../../store/graph/types';
+import type { ChunkEvidence } from '../../store/types';
+import type { ChunkRecord } from '../../store/types';
 import type { Job } from '../queue/types';
-import { entityText } from '../resolve/entity-index';
-import { type Fold, resolveEntities, type Resolution } from '../resolve/resolve';
+import { entityText, foldEntities, refreshEntityVectors } from '../../entities';
+import { resolveEntities, type Resolution } from '../resolve/resolve';
 import type { PipelineContext } from './context';
 import type { GroundedEntity, GroundedExtraction } from './postprocess';
 
@@ -58,23 +58,6 @@ export async function resolveDocument(
 }
 
 /**
- * Folds existing entities as resolution decided, each an automatic, undoable merge. A fold whose source is
- * gone was applied before a crash and is skipped, so a resumed commit replays this safely.
- */
-async function applyFolds(ctx: PipelineContext, folds: Fold[]) {
-  const removed: string[] = [];
-  const into = new Set<string>();
-  for (const f of folds) {
-    if (!(await ctx.library.graph.getEntity(f.from))) continue;
-    await ctx.library.graph.mergeEntities(f.into, f.from, { automatic: true, survivorKey: f.intoKey });
-    removed.push(f.from);
-    into.add(f.into);
-  }
-  for (const id of removed) into.delete(id);
-  return { removed, into: [...into] };
-}
-
-/**
  * Writes the evidence of every successful chunk in one transaction (replacing what those chunks wrote
  * before), then re-embeds the entities it touched and drops the vectors of entities it emptied.
  */
@@ -86,7 +69,7 @@ export async function commitDocument(
   resolution: Resolution,
   signal: AbortSignal,
 ): Promise<{ entities: number; relations: number }> {
-  const { graph, vectors } = ctx.library;
+  const { graph } = ctx.library;
   const nonProse = documentNonProse(chunks);
   const items: ChunkEvidence[] = chunks.map((c) => {
     const g = x.get(c.index)!;
@@ -125,24 +108,17 @@ export async function commitDocument(
   });
   job.payload.stage = 'persisting';
   ctx.progress(job);
-  const folded = await applyFolds(ctx, resolution.folds ?? []);
+  const folded = await foldEntities(ctx.library, resolution.folds ?? []);
   const res = await graph.addEvidence(items);
   const removed = new Set([...res.removedEntityIds, ...folded.removed]);
   const ids = [...new Set([...Object.values(res.entityIds), ...res.touchedEntityIds, ...folded.into])]
     .filter((id) => !removed.has(id))
     .sort();
-  const ents = [];
-  for (let i = 0; i < ids.length; i += 500) ents.push(...(await graph.getEntities(ids.slice(i, i + 500))));
-  const vecs = await embedAll(
-    ctx,
-    ents.map((e) => entityText(e.name, e.description)),
-    signal,
+  const { entities: ents, vectors: vecs } = await refreshEntityVectors(
+    ctx.library,
+    (texts) => embedAll(ctx, texts, signal),
+    { changed: ids, removed: [...removed] },
   );
-  await vectors.upsert(
-    'entities',
-    ents.map((e, i) => ({ id: e.id, text: entityText(e.name, e.description), vector: vecs[i]! })),
-  );
-  await vectors.deleteIds('entities', [...removed]);
   const index = await ctx.index.loaded();
   for (const id of removed) index.remove(id);
   ents.forEach((e, i) => index.putRecord(e, vecs[i]!));

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import { AriadneError } from '../../../contract/errors';
-import type { ChunkRecord } from '../../store/graph/types';
-import { chunkId } from '../../store/graph/ids';
+import type { ChunkRecord } from '../../store/types';
+import { chunkId } from '../../store/ids';
 import { DOC_LEVEL, type Job, taskKey } from '../queue/types';
 import { commitDocument, resolveDocument } from './commit';
 import { type PipelineContext, StepFailed } from './context';

@@ -1,7 +1,7 @@
 import { AriadneError } from '../../../contract/errors';
 import type { JobStatus } from '../../../contract/library';
 import type { Clock } from '../../deps';
-import type { GraphStore } from '../../store/graph/graph-store';
+import type { JobStore } from '../../store/job-store';
 import {
   ACTIVE_STATUSES,
   type ChunkState,
@@ -16,7 +16,7 @@ const JOB_KIND = 'ingest';
 
 /**
  * The persistent job queue (seed 000 "Low Level Impl Details"): a FIFO of ready job ids plus a map for
- * O(1) lookup, mirrored to Job/ChunkTask records in the graph so a restart resumes where it stopped.
+ * O(1) lookup, mirrored to Job/ChunkTask records in the job store so a restart resumes where it stopped.
  * Callers change jobs only through these helpers, which enforce the status transitions.
  */
 export class JobQueue {
@@ -25,7 +25,7 @@ export class JobQueue {
   private readonly jobs = new Map<string, Job>();
 
   constructor(
-    private readonly graph: GraphStore,
+    private readonly store: JobStore,
     private readonly clock: Clock,
     readonly capacity: number,
   ) {}
@@ -33,7 +33,7 @@ export class JobQueue {
   /** Loads persisted jobs; jobs that were running when the process died go back to the queue as they were. */
   async load(): Promise<{ resumed: string[] }> {
     const resumed: string[] = [];
-    for (const r of await this.graph.listJobs({ kind: JOB_KIND })) {
+    for (const r of await this.store.listJobs({ kind: JOB_KIND })) {
       const job: Job = {
         id: r.id,
         docId: r.docId,
@@ -45,7 +45,7 @@ export class JobQueue {
         createdAt: r.createdAt,
         tasks: new Map(),
       };
-      for (const t of await this.graph.listChunkTasks(r.id)) {
+      for (const t of await this.store.listChunkTasks(r.id)) {
         const state: ChunkState = {
           chunkIndex: t.chunkIndex,
           step: t.step as ChunkStep,
@@ -105,7 +105,7 @@ export class JobQueue {
       createdAt: prev?.createdAt ?? this.clock.now(),
       tasks: opts.keepTasks && prev ? prev.tasks : new Map(),
     };
-    if (prev && !opts.keepTasks) await this.graph.deleteJobs([prev.id]);
+    if (prev && !opts.keepTasks) await this.store.deleteJobs([prev.id]);
     this.jobs.set(job.id, job);
     this.fifo.delete(job.id);
     this.fifo.set(job.id, true);
@@ -178,7 +178,7 @@ export class JobQueue {
   /** Upserts per-chunk step states (attempts, errors, outputs). */
   async saveTasks(job: Job, states: ChunkState[]): Promise<void> {
     for (const s of states) job.tasks.set(taskKey(s.chunkIndex, s.step), s);
-    await this.graph.upsertChunkTasks(
+    await this.store.upsertChunkTasks(
       states.map((s) => ({
         jobId: job.id,
         chunkIndex: s.chunkIndex,
@@ -195,7 +195,7 @@ export class JobQueue {
   async remove(id: string): Promise<void> {
     this.jobs.delete(id);
     this.fifo.delete(id);
-    await this.graph.deleteJobs([id]);
+    await this.store.deleteJobs([id]);
   }
 
   private must(id: string): Job {
@@ -205,7 +205,7 @@ export class JobQueue {
   }
 
   private async persist(job: Job): Promise<void> {
-    await this.graph.upsertJobs([
+    await this.store.upsertJobs([
       {
         id: job.id,
         kind: JOB_KIND,

@@ -1,8 +1,8 @@
 import doubleMetaphone from 'talisman/phonetics/double-metaphone.js';
-import type { GraphStore } from '../../store/graph/graph-store';
-import { entityIdForKey } from '../../store/graph/ids';
-import type { EntityRecord } from '../../store/graph/types';
-import type { VectorStore } from '../../store/vectors/vector-store';
+import type { GraphStore } from '../../store/graph-store';
+import { entityIdForKey } from '../../store/ids';
+import type { EntityRecord } from '../../store/types';
+import type { VectorIndex } from '../../store/vector-index';
 import { matchKey, normaliseName } from '../pipeline/names';
 
 export interface IndexedEntity {
@@ -13,10 +13,6 @@ export interface IndexedEntity {
   aliases: string[];
   vector: Float32Array | null;
 }
-
-/** The text an entity's vector is embedded from. */
-export const entityText = (name: string, description: string) =>
-  description ? `${name}: ${description}` : name;
 
 /** Blocking keys of seed 004: a normalised-name prefix and double-metaphone codes of name and aliases. */
 export function blockingKeys(name: string): string[] {
@@ -46,7 +42,7 @@ export class EntityIndex {
   /** Folded entities: their id → the id they were folded into (chains followed on lookup). */
   private readonly foldedInto = new Map<string, string>();
 
-  static async load(graph: GraphStore, vectors: VectorStore): Promise<EntityIndex> {
+  static async load(graph: GraphStore, vectors: VectorIndex): Promise<EntityIndex> {
     const idx = new EntityIndex();
     const ids = await graph.listIds('entities');
     const vecs = new Map<string, Float32Array>();

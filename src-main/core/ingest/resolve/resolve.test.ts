@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { VectorStore } from '../../store/vectors/vector-store';
+import { openMemoryVectorIndex } from '../../store/memory/vector-index';
 import { canonicalKey } from '../pipeline/names';
 import { findAbbreviations, groundExtraction } from '../pipeline/postprocess';
 import { EntityIndex } from './entity-index';
 import { resolveEntities, type Resolution } from './resolve';
 
-/** No entity vectors yet: blocking by name and known pairs only (the vector table is covered elsewhere). */
-const noVectors = { embedding: () => null } as unknown as VectorStore;
+/**
+ * A real (in-memory) vector index with no embedding model recorded yet: blocking by name and known pairs
+ * only (search by vector is covered by the store contract suite).
+ */
+const noVectors = openMemoryVectorIndex();
 
 interface Doc {
   text: string;

@@ -1,5 +1,5 @@
-import { entityIdForKey } from '../../store/graph/ids';
-import type { VectorStore } from '../../store/vectors/vector-store';
+import { entityIdForKey } from '../../store/ids';
+import type { VectorIndex } from '../../store/vector-index';
 import { matchKey, typesCompatible } from '../pipeline/names';
 import type { EntityIndex, IndexedEntity } from './entity-index';
 import { AMBIGUITY_THRESHOLD, MATCH_THRESHOLD, scorePair } from './scoring';
@@ -56,7 +56,7 @@ const NN_K = 10;
  */
 export async function resolveEntities(
   entities: NewEntity[],
-  ctx: { index: EntityIndex; vectors: VectorStore; abbreviations: { short: string; long: string }[] },
+  ctx: { index: EntityIndex; vectors: VectorIndex; abbreviations: { short: string; long: string }[] },
 ): Promise<Resolution> {
   const { index } = ctx;
   const candidates: MergeCandidate[] = [];

@@ -1,5 +1,5 @@
-import type { GraphStore } from '../../store/graph/graph-store';
-import type { VectorStore } from '../../store/vectors/vector-store';
+import type { GraphStore } from '../../store/graph-store';
+import type { VectorIndex } from '../../store/vector-index';
 import { EntityIndex } from '../resolve/entity-index';
 
 /**
@@ -18,7 +18,7 @@ export interface LazyEntityIndex {
   update(fn: (index: EntityIndex) => void): Promise<void>;
 }
 
-export function lazyEntityIndex(graph: GraphStore, vectors: VectorStore): LazyEntityIndex {
+export function lazyEntityIndex(graph: GraphStore, vectors: VectorIndex): LazyEntityIndex {
   let loading: Promise<EntityIndex> | null = null;
   return {
     loaded() {

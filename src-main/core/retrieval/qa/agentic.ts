@@ -91,9 +91,5 @@ function chunkOfQuestion(id: string): string {
 }
 
 async function answersIn(ctx: QaContext, questionId: string): Promise<string | null> {
-  const rows = await ctx.lib.graph.query(
-    'MATCH (q:AtomicQuestion {id: $id})-[:ANSWERS_IN]->(c:Chunk) RETURN c.id AS id',
-    { id: questionId },
-  );
-  return rows.length ? String(rows[0]!.id) : null;
+  return ctx.lib.graph.questionChunk(questionId);
 }

@@ -52,16 +52,12 @@ export async function retrieveGlobal(
   const have = new Set<string>();
   for (const { c } of ranked) {
     const t1 = ctx.now();
-    const rows = await ctx.lib.graph.query(
-      `MATCH (e:Entity)-[:IN_COMMUNITY]->(:Community {id: $c}) MATCH (ch:Chunk)-[:MENTIONS]->(e)
-       RETURN ch.id AS id, count(*) AS n ORDER BY n DESC, id LIMIT 40`,
-      { c: c.id },
-    );
+    const rows = await ctx.lib.graph.communityChunks(c.id, 40);
     const info = await ctx.data.chunks(
       ctx.lib,
-      rows.map((r) => String(r.id)),
+      rows.map((r) => r.chunkId),
     );
-    const weight = new Map(rows.map((r) => [String(r.id), Number(r.n)]));
+    const weight = new Map(rows.map((r) => [r.chunkId, r.mentions]));
     const local: Source[] = [...info.values()]
       .map((chunk) => ({
         chunk,

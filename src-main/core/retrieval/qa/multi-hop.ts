@@ -56,14 +56,14 @@ export async function retrieveMultiHop(
   const extra = (opts.seedChunks ?? []).filter((id) => !hits.some((h) => h.id === id));
   const topChunks = [...hits.map((h) => h.id), ...extra];
   // Passage ↔ entity: the entities of the best passages, then the passages of every entity in play.
-  const ofChunks = await mentionRows(ctx, 'c.id IN $ids', topChunks);
+  const ofChunks = await mentionRows(ctx, { chunkIds: topChunks });
   const related = seedIds.length ? await ctx.lib.graph.expand(seedIds, 1, {}, 200) : null;
   const inPlay = new Set([
     ...seedIds,
     ...ofChunks.map((m) => m.e),
     ...(related?.entities.map((e) => e.id) ?? []),
   ]);
-  const ofEntities = await mentionRows(ctx, 'e.id IN $ids', [...inPlay]);
+  const ofEntities = await mentionRows(ctx, { entityIds: [...inPlay] });
   const df = new Map<string, number>();
   for (const m of ofEntities) df.set(m.e, (df.get(m.e) ?? 0) + 1);
 
@@ -129,13 +129,8 @@ export async function retrieveMultiHop(
 
 async function mentionRows(
   ctx: QaContext,
-  where: string,
-  ids: string[],
+  of: { chunkIds: string[] } | { entityIds: string[] },
 ): Promise<{ c: string; e: string }[]> {
-  if (!ids.length) return [];
-  const rows = await ctx.lib.graph.query(
-    `MATCH (c:Chunk)-[:MENTIONS]->(e:Entity) WHERE ${where} RETURN c.id AS c, e.id AS e LIMIT 5000`,
-    { ids },
-  );
-  return rows.map((r) => ({ c: String(r.c), e: String(r.e) }));
+  const rows = await ctx.lib.graph.mentionPairs(of, 5000);
+  return rows.map((r) => ({ c: r.chunkId, e: r.entityId }));
 }

@@ -9,7 +9,7 @@ import type {
 } from '../../../contract/graph';
 import type { Library } from '../../library';
 import type { LlmTasks } from '../../llm/tasks';
-import type { Hop, PathFilters } from '../../store/graph/types';
+import type { Hop, PathFilters } from '../../store/types';
 import { restrictToDocuments } from '../document-slice';
 import type { EvidenceInfo, LibraryData } from '../library-data';
 import type { NameIndex } from './name-index';

@@ -37,20 +37,16 @@ export class NameIndex {
 
   static async load(lib: Library): Promise<NameIndex> {
     const idx = new NameIndex();
-    const rows = await lib.graph.query(
-      'MATCH (e:Entity) RETURN e.id AS id, e.name AS name, e.aliases AS aliases, e.evidenceCount AS n',
-    );
-    for (const r of rows) {
-      const id = String(r.id);
-      const aliases = (Array.isArray(r.aliases) ? r.aliases : []).map(String);
-      idx.add(id, String(r.name ?? ''), false);
+    for (const r of await lib.graph.entityNames()) {
+      const { id, aliases } = r;
+      idx.add(id, r.name, false);
       for (const a of aliases) idx.add(id, a, true);
-      const name = normalise(String(r.name ?? ''));
+      const name = normalise(r.name);
       idx.entities.push({
         id,
         name,
         all: [name, ...aliases.map(normalise)].join(' '),
-        evidence: Number(r.n ?? 0),
+        evidence: r.evidenceCount,
       });
     }
     return idx;

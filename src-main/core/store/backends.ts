@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { AriadneError } from '../../contract/errors';
+import type { Clock, Logger } from '../deps';
+import type { GraphStore } from './graph-store';
+import type { JobStore } from './job-store';
+import { openGraphStore } from './kuzu/graph-store';
+import { openMemoryGraph } from './memory/graph-store';
+
+/** A graph backend opened on a library folder: the graph, and the queue records kept beside it. */
+export interface OpenedGraph {
+  graph: GraphStore;
+  /** Closed with `graph`. */
+  jobs: JobStore;
+}
+
+export interface GraphBackendOptions {
+  clock: Clock;
+  log: Logger;
+  /** Kùzu: WAL size that triggers a checkpoint (see store/kuzu/checkpoint-guard.ts); tests make it tiny. */
+  checkpointWalBytes?: number;
+}
+
+export type GraphBackendOpener = (dataDir: string, opts: GraphBackendOptions) => Promise<OpenedGraph>;
+
+/**
+ * Backend name → opener: the one place that names an implementation. Everything else imports the
+ * interfaces (graph-store.ts, job-store.ts, types.ts).
+ */
+export const graphBackends: Record<string, GraphBackendOpener> = {
+  // One Kùzu database holds both, so a job and the evidence it wrote commit together.
+  kuzu: async (dataDir, opts) => {
+    const store = await openGraphStore(path.join(dataDir, 'graph.kuzu'), opts);
+    return { graph: store, jobs: store };
+  },
+  memory: openMemoryGraph,
+};
+
+export const DEFAULT_GRAPH_BACKEND = 'kuzu';
+
+export function openGraphBackend(
+  name: string,
+  dataDir: string,
+  opts: GraphBackendOptions,
+): Promise<OpenedGraph> {
+  const open = graphBackends[name];
+  if (!open) throw new AriadneError('invalid_input', `Unknown graph backend "${name}".`);
+  return open(dataDir, opts);
+}

@@ -1,0 +1,255 @@
+import { AriadneError } from '../../../contract/errors';
+import type { Clock } from '../../deps';
+import type { AdjacencyIndex } from './adjacency-index';
+import type { KuzuDb, KuzuRunner } from './kuzu-db';
+import { chunkId, entityIdForKey, mentionId, relationId } from '../ids';
+import { refreshEntities } from './refresh';
+import { BULK_ROWS } from './rels';
+import {
+  allocateKeys,
+  insertEvidence,
+  insertMentions,
+  removeChunkEvidence,
+  type EvidenceNodeRow,
+  type MentionRow,
+} from './evidence-rows';
+import type { ChunkEvidence, EvidenceResult } from '../types';
+
+/**
+ * Writes extraction results. One call is one transaction, whatever the batch size, so a crash leaves either
+ * all of it or none of it. Re-adding a chunk first removes that chunk's previous evidence: steps are
+ * idempotent by (document, chunk).
+ */
+export function evidenceOps(db: KuzuDb, clock: Clock, adjacency: AdjacencyIndex) {
+  return {
+    /** `bulk` (COPY under the checkpoint guard) defaults to batches of BULK_ROWS relationships or more. */
+    async addEvidence(items: ChunkEvidence[], opts: { bulk?: boolean } = {}): Promise<EvidenceResult> {
+      if (!items.length) return { entityIds: {}, touchedEntityIds: [], removedEntityIds: [] };
+      const rels = items.reduce((n, it) => n + it.entities.length + it.relations.length, 0);
+      const res = await db.write((r) => writeEvidence(r, items, clock.now()), {
+        bulk: opts.bulk ?? rels >= BULK_ROWS,
+      });
+      adjacency.markChanged(res.affectedEntityIds);
+      const { affectedEntityIds: _a, ...result } = res;
+      return result;
+    },
+  };
+}
+
+async function writeEvidence(
+  r: KuzuRunner,
+  items: ChunkEvidence[],
+  now: number,
+): Promise<EvidenceResult & { affectedEntityIds: string[] }> {
+  const cids = [...new Set(items.map((it) => chunkId(it.docId, it.chunkIndex)))];
+  const chunkRows = await r.query(
+    'UNWIND $ids AS i MATCH (c:Chunk {id: i}) RETURN c.id AS id, c.pageStart AS p',
+    { ids: cids },
+  );
+  const pageStart = new Map(chunkRows.map((x) => [String(x.id), Number(x.p)]));
+  const missing = cids.filter((c) => !pageStart.has(c));
+  if (missing.length)
+    throw new AriadneError('not_found', `Evidence for unknown chunks: ${missing.slice(0, 5).join(', ')}`);
+
+  const entityIds = await resolveEntities(r, items);
+
+  // Previous evidence of these chunks goes first: re-running a chunk replaces, never duplicates.
+  const previous = await removeChunkEvidence(r, cids);
+
+  const created = await createMissingEntities(r, items, entityIds, now);
+
+  const mentions: Omit<MentionRow, 'k'>[] = [];
+  const relations: Omit<EvidenceNodeRow, 'k'>[] = [];
+  for (const it of items) {
+    const cid = chunkId(it.docId, it.chunkIndex);
+    const local = new Map<string, string>();
+    const best = new Map<string, { eid: string; m: (typeof it.entities)[number] }>();
+    for (const m of it.entities) {
+      const eid = entityIds.get(m.id ?? m.key)!;
+      local.set(m.key, eid);
+      if (m.id) local.set(m.id, eid);
+      // One MENTIONS row per (chunk, entity, surface form): a passage that defines "pulmonary embolism (PE)"
+      // gives the entity both names, so both stay its name and alias. Case variants share a row; the most
+      // confident one wins.
+      const form = `${eid}\u0000${m.name.toLowerCase()}`;
+      const prev = best.get(form)?.m;
+      if (!prev || (m.confidence ?? 1) > (prev.confidence ?? 1)) best.set(form, { eid, m });
+    }
+    let i = 0;
+    for (const { eid, m } of best.values()) {
+      mentions.push({
+        chunkId: cid,
+        entityId: eid,
+        id: mentionId(cid, i++),
+        docId: it.docId,
+        surface: m.name,
+        description: m.description ?? '',
+        confidence: m.confidence ?? 1,
+        spanStart: m.span?.start ?? -1,
+        spanEnd: m.span?.end ?? -1,
+      });
+    }
+    it.relations.forEach((rel, j) => {
+      const s = local.get(rel.source);
+      const t = local.get(rel.target);
+      if (!s || !t) {
+        throw new AriadneError(
+          'invalid_input',
+          `Relation ${rel.source} → ${rel.target} in ${cid} names an entity not listed for that chunk.`,
+        );
+      }
+      relations.push({
+        src: s,
+        dst: t,
+        id: relationId(cid, j),
+        keywords: rel.keywords ?? [],
+        description: rel.description ?? '',
+        chunkId: cid,
+        docId: it.docId,
+        page: rel.page ?? pageStart.get(cid)!,
+        pageEnd: rel.pageEnd ?? rel.page ?? -1,
+        spanStart: rel.span?.start ?? -1,
+        spanEnd: rel.span?.end ?? -1,
+        confidence: rel.confidence ?? 1,
+      });
+    });
+  }
+  const base = await allocateKeys(r, mentions.length + relations.length);
+  await insertMentions(
+    r,
+    mentions.map((m, i) => ({ ...m, k: base + i })),
+  );
+  await insertEvidence(
+    r,
+    relations.map((e, i) => ({ ...e, k: base + mentions.length + i })),
+  );
+
+  const affected = new Set<string>([...previous, ...entityIds.values()]);
+  const refreshed = await refreshEntities(r, [...affected]);
+  const touched = new Set([...created, ...refreshed.changed]);
+  for (const id of refreshed.removed) touched.delete(id);
+  return {
+    entityIds: Object.fromEntries(entityIds),
+    touchedEntityIds: [...touched].sort(),
+    removedEntityIds: refreshed.removed,
+    affectedEntityIds: [...affected],
+  };
+}
+
+/** Maps every input key (or explicit id) to the entity id that receives the evidence. */
+async function resolveEntities(r: KuzuRunner, items: ChunkEvidence[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const explicit = new Set<string>();
+  const keys = new Set<string>();
+  for (const it of items)
+    for (const m of it.entities) {
+      if (!m.key) throw new AriadneError('invalid_input', 'Every entity needs a canonical key.');
+      if (m.id) explicit.add(m.id);
+      else keys.add(m.key);
+    }
+  if (explicit.size) {
+    const found = await r.query('UNWIND $ids AS i MATCH (e:Entity {id: i}) RETURN e.id AS id', {
+      ids: [...explicit],
+    });
+    const have = new Set(found.map((x) => String(x.id)));
+    // Resolution may attach a key to a new entity of the same batch (an abbreviation and its long form in
+    // different chunks of one document): that entity is created below, from its own key.
+    const ownIds = new Set([...keys].map((k) => entityIdForKey(k)));
+    for (const id of explicit) {
+      if (!have.has(id) && !ownIds.has(id)) throw new AriadneError('not_found', `No entity ${id}.`);
+      out.set(id, id);
+    }
+  }
+  if (keys.size) {
+    const byId = new Map([...keys].map((k) => [entityIdForKey(k), k]));
+    const found = await r.query('UNWIND $ids AS i MATCH (e:Entity {id: i}) RETURN e.id AS id', {
+      ids: [...byId.keys()],
+    });
+    for (const x of found) out.set(byId.get(String(x.id))!, String(x.id));
+    const rest = [...keys].filter((k) => !out.has(k));
+    if (rest.length) {
+      // A key merged into another entity keeps pointing at the survivor until the merge is undone.
+      const redirects = await r.query(
+        'MATCH (m:EntityMerge) WHERE m.mergedKey IN $keys AND m.undoneAt IS NULL RETURN m.mergedKey AS k, m.survivorId AS s',
+        { keys: rest },
+      );
+      const live = await liveSurvivors(
+        r,
+        redirects.map((x) => String(x.s)),
+      );
+      for (const x of redirects) {
+        const s = live.get(String(x.s));
+        if (s) out.set(String(x.k), s);
+      }
+    }
+    for (const k of keys) if (!out.has(k)) out.set(k, entityIdForKey(k));
+  }
+  return out;
+}
+
+async function createMissingEntities(
+  r: KuzuRunner,
+  items: ChunkEvidence[],
+  entityIds: Map<string, string>,
+  now: number,
+): Promise<string[]> {
+  const candidates = new Map<string, { key: string; type: string; name: string }>();
+  for (const it of items)
+    for (const m of it.entities) {
+      const id = entityIds.get(m.id ?? m.key)!;
+      // A new entity takes its key, name and type from its own mention, not from a key merged into it.
+      const own = !m.id && entityIdForKey(m.key) === id;
+      const prev = candidates.get(id);
+      if (!prev || (own && entityIdForKey(prev.key) !== id))
+        candidates.set(id, { key: m.key, type: m.type, name: m.name });
+    }
+  // A passage without entities is normal (a heading, a table caption); Kùzu refuses an empty list parameter.
+  if (!candidates.size) return [];
+  const existing = await r.query('UNWIND $ids AS i MATCH (e:Entity {id: i}) RETURN e.id AS id', {
+    ids: [...candidates.keys()],
+  });
+  for (const x of existing) candidates.delete(String(x.id));
+  if (!candidates.size) return [];
+  const rows = [...candidates].map(([id, c]) => ({ id, key: c.key, name: c.name, type: c.type, now }));
+  // Derived fields are filled by the refresh that follows in the same transaction.
+  await r.query(
+    // CREATE, not COPY: the refresh below updates these rows in the same transaction, and Kùzu 0.11 cannot
+    // replay a WAL holding a COPY followed by updates of the copied rows (segfault on reopen after a crash).
+    `UNWIND $rows AS x CREATE (:Entity {id: x.id, canonicalKey: x.key, name: x.name, pinnedName: '', type: x.type,
+       description: '', aliasText: '', confidence: 0.0, evidenceCount: 0, createdAt: x.now})`,
+    { rows },
+  );
+  return rows.map((x) => x.id);
+}
+
+/**
+ * A merge's survivor may itself have been merged since: follows each chain to the entity that exists.
+ * Ids whose chain ends nowhere (the survivor was deleted with its document) are left out.
+ */
+async function liveSurvivors(r: KuzuRunner, ids: string[]): Promise<Map<string, string>> {
+  const at = new Map(ids.map((id) => [id, id]));
+  for (let hop = 0; hop < 16 && at.size; hop++) {
+    const targets = [...new Set(at.values())];
+    const found = await r.query('UNWIND $ids AS i MATCH (e:Entity {id: i}) RETURN e.id AS id', {
+      ids: targets,
+    });
+    const exists = new Set(found.map((x) => String(x.id)));
+    const open = targets.filter((t) => !exists.has(t));
+    if (!open.length) return at;
+    const next = new Map(
+      (
+        await r.query(
+          'MATCH (m:EntityMerge) WHERE m.mergedId IN $ids AND m.undoneAt IS NULL RETURN m.mergedId AS m, m.survivorId AS s',
+          { ids: open },
+        )
+      ).map((x) => [String(x.m), String(x.s)]),
+    );
+    for (const [id, t] of at) {
+      if (exists.has(t)) continue;
+      const n = next.get(t);
+      if (n) at.set(id, n);
+      else at.delete(id);
+    }
+  }
+  return at;
+}

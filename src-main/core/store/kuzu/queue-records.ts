@@ -1,0 +1,140 @@
+import type { Clock } from '../../deps';
+import type { KuzuDb, Row } from './kuzu-db';
+import { chunkTaskId } from '../ids';
+import type { ChunkTaskInput, ChunkTaskRecord, JobInput, JobRecord } from '../types';
+
+/**
+ * Persisted queue records, stored in the graph so a job and the evidence it wrote commit in the same
+ * database. Plain upserts and filters; the ingestion layer owns states and transitions.
+ */
+export function queueRecordOps(db: KuzuDb, clock: Clock) {
+  return {
+    async upsertJobs(jobs: JobInput[]): Promise<void> {
+      if (!jobs.length) return;
+      const now = clock.now();
+      await db.write((r) =>
+        r.query(
+          `UNWIND $rows AS x MERGE (j:Job {id: x.id}) ON CREATE SET j.createdAt = x.now
+           SET j.kind = x.kind, j.docId = x.docId, j.status = x.status, j.attempts = x.attempts,
+               j.nextRunAt = x.nextRunAt, j.error = x.error, j.payload = x.payload, j.updatedAt = x.now`,
+          { rows: jobs.map((j) => ({ ...j, error: j.error ?? '', now })) },
+        ),
+      );
+    },
+
+    async getJob(id: string): Promise<JobRecord | null> {
+      const rows = await db.read((r) => r.query('MATCH (j:Job {id: $id}) RETURN j.*', { id }));
+      return rows.length ? toJob(rows[0]!) : null;
+    },
+
+    /** Jobs, optionally filtered by status/kind/document, oldest first. */
+    async listJobs(f: { status?: string[]; kind?: string; docId?: string } = {}): Promise<JobRecord[]> {
+      const cond: string[] = [];
+      const params: Record<string, unknown> = {};
+      if (f.status?.length) {
+        cond.push('j.status IN $status');
+        params.status = f.status;
+      }
+      if (f.kind) {
+        cond.push('j.kind = $kind');
+        params.kind = f.kind;
+      }
+      if (f.docId) {
+        cond.push('j.docId = $docId');
+        params.docId = f.docId;
+      }
+      const where = cond.length ? `WHERE ${cond.join(' AND ')}` : '';
+      const rows = await db.read((r) =>
+        r.query(`MATCH (j:Job) ${where} RETURN j.* ORDER BY j.createdAt, j.id`, params),
+      );
+      return rows.map(toJob);
+    },
+
+    /** Deletes jobs with their chunk tasks. */
+    async deleteJobs(ids: string[]): Promise<void> {
+      if (!ids.length) return;
+      await db.write(async (r) => {
+        await r.query('MATCH (t:ChunkTask) WHERE t.jobId IN $ids DELETE t', { ids });
+        await r.query('UNWIND $ids AS i MATCH (j:Job {id: i}) DELETE j', { ids });
+      });
+    },
+
+    /** Upserts chunk tasks keyed by (job, chunk index, step). */
+    async upsertChunkTasks(tasks: ChunkTaskInput[]): Promise<void> {
+      if (!tasks.length) return;
+      const now = clock.now();
+      await db.write((r) =>
+        r.query(
+          `UNWIND $rows AS x MERGE (t:ChunkTask {id: x.id})
+           SET t.jobId = x.jobId, t.chunkIndex = x.chunkIndex, t.step = x.step, t.status = x.status,
+               t.attempts = x.attempts, t.nextRunAt = x.nextRunAt, t.error = x.error, t.output = x.output, t.updatedAt = x.now`,
+          {
+            rows: tasks.map((t) => ({
+              ...t,
+              id: chunkTaskId(t.jobId, t.chunkIndex, t.step),
+              error: t.error ?? '',
+              output: t.output ?? '',
+              now,
+            })),
+          },
+        ),
+      );
+    },
+
+    async listChunkTasks(
+      jobId: string,
+      f: { status?: string[]; step?: string } = {},
+    ): Promise<ChunkTaskRecord[]> {
+      const cond = ['t.jobId = $jobId'];
+      const params: Record<string, unknown> = { jobId };
+      if (f.status?.length) {
+        cond.push('t.status IN $status');
+        params.status = f.status;
+      }
+      if (f.step) {
+        cond.push('t.step = $step');
+        params.step = f.step;
+      }
+      const rows = await db.read((r) =>
+        r.query(
+          `MATCH (t:ChunkTask) WHERE ${cond.join(' AND ')} RETURN t.* ORDER BY t.chunkIndex, t.step`,
+          params,
+        ),
+      );
+      return rows.map(toTask);
+    },
+  };
+}
+
+const pick = (r: Row, k: string) => r[`j.${k}`] ?? r[`t.${k}`];
+const s = (v: unknown) => (v == null ? '' : String(v));
+const n = (v: unknown) => (v == null ? 0 : Number(v));
+
+function toJob(r: Row): JobRecord {
+  return {
+    id: s(pick(r, 'id')),
+    kind: s(pick(r, 'kind')),
+    docId: s(pick(r, 'docId')),
+    status: s(pick(r, 'status')),
+    attempts: n(pick(r, 'attempts')),
+    nextRunAt: n(pick(r, 'nextRunAt')),
+    error: s(pick(r, 'error')) || null,
+    payload: s(pick(r, 'payload')),
+    createdAt: n(pick(r, 'createdAt')),
+    updatedAt: n(pick(r, 'updatedAt')),
+  };
+}
+
+function toTask(r: Row): ChunkTaskRecord {
+  return {
+    jobId: s(pick(r, 'jobId')),
+    chunkIndex: n(pick(r, 'chunkIndex')),
+    step: s(pick(r, 'step')),
+    status: s(pick(r, 'status')),
+    attempts: n(pick(r, 'attempts')),
+    nextRunAt: n(pick(r, 'nextRunAt')),
+    error: s(pick(r, 'error')) || null,
+    output: s(pick(r, 'output')) || null,
+    updatedAt: n(pick(r, 'updatedAt')),
+  };
+}

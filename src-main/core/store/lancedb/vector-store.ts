@@ -1,0 +1,249 @@
+import * as lancedb from '@lancedb/lancedb';
+import { AriadneError } from '../../../contract/errors';
+import type { Logger } from '../../deps';
+import { reciprocalRankFusion } from '../rrf';
+import { chunked, sqlIn, sqlString } from './sql';
+import {
+  FTS_TABLES,
+  VECTOR_TABLES,
+  type EmbeddingInfo,
+  type EmbeddingRecord,
+  type StoredVector,
+  type VectorHit,
+  type VectorIndex,
+  type VectorRow,
+  type VectorTableName,
+} from '../vector-index';
+import {
+  NPROBES,
+  createTable,
+  maintain,
+  openTables,
+  removeUnfinishedTables,
+  vectorSchema,
+  type ManagedTable,
+} from './tables';
+
+/** Opens (or creates) the LanceDB vector index in `dir`; tables are created on their first write. */
+export async function openVectorStore(
+  dir: string,
+  deps: { record: EmbeddingRecord; log: Logger },
+): Promise<VectorIndex> {
+  const { record, log } = deps;
+  removeUnfinishedTables(dir, log);
+  const conn = await lancedb.connect(dir);
+  let tables = await openTables(conn, record.get()?.dimension ?? null, log);
+  let closed = false;
+
+  const check = () => {
+    if (closed) throw new AriadneError('internal', 'The vector store is closed.');
+  };
+  const dimension = () => {
+    const info = record.get();
+    if (!info) throw new AriadneError('invalid_input', 'No embedding model is set for this library yet.');
+    return info.dimension;
+  };
+  const creating = new Map<VectorTableName, Promise<ManagedTable>>();
+  const tableFor = async (name: VectorTableName, create: boolean): Promise<ManagedTable | null> => {
+    check();
+    const t = tables.get(name);
+    if (t || !create) return t ?? null;
+    // Concurrent first writes must share one creation: two ManagedTables (two writers) for one table let
+    // merge-inserts race and lose rows.
+    let pending = creating.get(name);
+    if (!pending) {
+      pending = createTable(conn, name, dimension()).then(
+        (made) => {
+          tables.set(name, made);
+          creating.delete(name);
+          return made;
+        },
+        (e: unknown) => {
+          creating.delete(name);
+          throw e;
+        },
+      );
+      creating.set(name, pending);
+    }
+    return pending;
+  };
+  const write = async (name: VectorTableName, fn: (t: lancedb.Table) => Promise<unknown>) => {
+    const t = (await tableFor(name, true))!;
+    await t.writer.run(async () => {
+      await fn(t.table);
+      t.writesSinceOptimize++;
+      await maintain(t, log);
+    });
+  };
+
+  const api: VectorIndex = {
+    embedding: (): EmbeddingInfo | null => record.get(),
+
+    /**
+     * Records the embedding model. Same model and dimension: no-op. Different dimension (or model): refuses
+     * with dimension_mismatch unless `rebuild`, which drops every vector table; reconciliation then reports
+     * every graph row as needing an embedding, and ingestion re-embeds them.
+     */
+    async setEmbedding(info: EmbeddingInfo, opts: { rebuild?: boolean } = {}): Promise<{ rebuilt: boolean }> {
+      check();
+      const cur = record.get();
+      if (cur && cur.model === info.model && cur.dimension === info.dimension) return { rebuilt: false };
+      if (cur && !opts.rebuild) {
+        throw new AriadneError(
+          'dimension_mismatch',
+          `This library is embedded with ${cur.model} (${cur.dimension}-d); ${info.model} (${info.dimension}-d) needs a re-embed.`,
+          { action: { kind: 're-embed', model: info.model } },
+        );
+      }
+      if (!cur) {
+        // First embedding of this library: nothing to drop. Dropping here would race with writers that
+        // already saw the recorded model and created their table.
+        await record.set(info);
+        return { rebuilt: false };
+      }
+      // Settings first: if we crash mid-way, the next open drops tables that disagree with the record.
+      await record.set(info);
+      for (const t of tables.values()) {
+        await t.writer.idle();
+        t.table.close();
+      }
+      for (const name of await conn.tableNames())
+        if ((VECTOR_TABLES as readonly string[]).includes(name)) await conn.dropTable(name);
+      tables = new Map();
+      return { rebuilt: Boolean(cur) };
+    },
+
+    /** Idempotent upsert by id (merge-insert). Vectors must have the library's dimension. */
+    async upsert(name: VectorTableName, rows: VectorRow[]): Promise<void> {
+      if (!rows.length) return;
+      const dim = dimension();
+      const bad = rows.find((r) => r.vector.length !== dim);
+      if (bad) {
+        throw new AriadneError(
+          'dimension_mismatch',
+          `Vector for ${bad.id} has ${bad.vector.length} dimensions; this library uses ${dim}.`,
+        );
+      }
+      const data = rows.map((r) => ({
+        id: r.id,
+        docId: r.docId ?? '',
+        text: r.text,
+        vector: Array.from(r.vector),
+      }));
+      const schema = vectorSchema(dim);
+      await write(name, async (t) => {
+        for (const part of chunked(data, 5000)) {
+          await t
+            .mergeInsert('id')
+            .whenMatchedUpdateAll()
+            .whenNotMatchedInsertAll()
+            .execute(lancedb.makeArrowTable(part, { schema }));
+        }
+      });
+    },
+
+    async deleteIds(name: VectorTableName, ids: string[]): Promise<void> {
+      if (!ids.length || !tables.has(name)) return;
+      await write(name, async (t) => {
+        for (const part of chunked(ids, 500)) await t.delete(sqlIn('id', part));
+      });
+    },
+
+    /** Removes the rows of one document from every table that carries a document id. */
+    async deleteByDocument(docId: string): Promise<void> {
+      for (const name of ['chunks', 'questions'] as const) {
+        if (tables.has(name)) await write(name, (t) => t.delete(`docId = ${sqlString(docId)}`));
+      }
+    },
+
+    async search(
+      name: VectorTableName,
+      vector: ArrayLike<number>,
+      opts: { k?: number; docIds?: string[] } = {},
+    ): Promise<VectorHit[]> {
+      const t = await tableFor(name, false);
+      if (!t) return [];
+      if (vector.length !== dimension())
+        throw new AriadneError(
+          'dimension_mismatch',
+          `Query vector has ${vector.length} dimensions; this library uses ${dimension()}.`,
+        );
+      let q = t.table
+        .vectorSearch(Array.from(vector))
+        .distanceType('cosine')
+        .nprobes(NPROBES)
+        .limit(opts.k ?? 10);
+      if (opts.docIds?.length) q = q.where(sqlIn('docId', opts.docIds));
+      const rows = await q.select(['id', 'docId', 'text', '_distance']).toArray();
+      return rows.map((r) => ({ id: r.id, docId: r.docId, text: r.text, score: 1 - Number(r._distance) }));
+    },
+
+    /** BM25 full-text search (chunks and entities only). */
+    async textSearch(name: VectorTableName, text: string, opts: { k?: number } = {}): Promise<VectorHit[]> {
+      if (!FTS_TABLES.has(name)) throw new AriadneError('invalid_input', `No full-text index on ${name}.`);
+      const t = await tableFor(name, false);
+      if (!t || !t.hasFts || !text.trim()) return [];
+      const rows = await t.table
+        .search(text, 'fts')
+        .limit(opts.k ?? 10)
+        .select(['id', 'docId', 'text', '_score'])
+        .toArray();
+      return rows.map((r) => ({ id: r.id, docId: r.docId, text: r.text, score: Number(r._score) }));
+    },
+
+    /** Vector and full-text results fused with reciprocal rank fusion. */
+    async hybridSearch(
+      name: VectorTableName,
+      q: { vector: ArrayLike<number>; text: string; k?: number },
+    ): Promise<VectorHit[]> {
+      const k = q.k ?? 10;
+      const depth = Math.max(k * 4, 20);
+      const [v, t] = await Promise.all([
+        api.search(name, q.vector, { k: depth }),
+        api.textSearch(name, q.text, { k: depth }),
+      ]);
+      return reciprocalRankFusion([v, t])
+        .slice(0, k)
+        .map((f) => ({ ...f.item, score: f.score, vectorRank: f.ranks[0], textRank: f.ranks[1] }));
+    },
+
+    async listIds(name: VectorTableName): Promise<string[]> {
+      const t = await tableFor(name, false);
+      if (!t) return [];
+      const rows = await t.table.query().select(['id']).toArray();
+      return rows.map((r) => String(r.id));
+    },
+
+    /** Full rows (for dumps and diagnostics). */
+    async rows(name: VectorTableName): Promise<StoredVector[]> {
+      const t = await tableFor(name, false);
+      if (!t) return [];
+      const rows = await t.table.query().select(['id', 'docId', 'text', 'vector']).toArray();
+      return rows.map((r) => ({
+        id: r.id,
+        docId: r.docId,
+        text: r.text,
+        vector: Array.from(r.vector as ArrayLike<number>),
+      }));
+    },
+
+    async count(name: VectorTableName): Promise<number> {
+      const t = await tableFor(name, false);
+      return t ? t.table.countRows() : 0;
+    },
+
+    /** Waits for queued writes (and the index upkeep they triggered). */
+    async flush(): Promise<void> {
+      for (const t of tables.values()) await t.writer.idle();
+    },
+
+    async close(): Promise<void> {
+      if (closed) return;
+      for (const t of tables.values()) await t.writer.idle();
+      closed = true;
+      for (const t of tables.values()) t.table.close();
+      conn.close();
+    },
+  };
+  return api;
+}
