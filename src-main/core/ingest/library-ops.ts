@@ -1,7 +1,7 @@
 import { AriadneError } from '../../contract/errors';
 import type { DocumentDetail, DocumentSummary } from '../../contract/library';
 import { contentId } from '../library/content-id';
-import type { IngestService } from './ingest-service';
+import type { IngestParts } from './ingest-service';
 import { entityText } from './resolve/entity-index';
 import { kindOfFile } from './parse/parse-in-worker';
 import { chunkCounts } from './runtime/progress';
@@ -16,7 +16,7 @@ export { expandPaths, type ImportItem } from './expand-paths';
  * Library operations on top of the ingest service: import (duplicates recognised by content hash; a changed
  * file at a known path replaces its earlier document), delete, re-ingest, retry failed chunks, summaries.
  */
-export function libraryOps(svc: IngestService) {
+export function libraryOps(svc: IngestParts) {
   const { library } = svc.ctx;
   const graph = library.graph;
   // Stored parts of the library view (see summary-cache.ts): the document list, changed only by this
