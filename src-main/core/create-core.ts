@@ -9,6 +9,7 @@ import { createSettingsHandlers } from './app/settings-handlers';
 import { DEFAULT_OLLAMA_HOST } from '../contract/llm';
 import { openLibrary, type Library } from './library';
 import { createTasks } from './llm/tasks';
+import { INGEST_TASK_ATTEMPTS } from './llm/retry';
 import {
   startIngest,
   type IngestOptions,
@@ -78,7 +79,8 @@ export async function createCore(input: CoreDeps): Promise<Core> {
   let ingest: IngestService;
   try {
     const tasks = createTasks(deps.llm, {
-      attempts: deps.ingest.taskAttempts ?? 1,
+      // Ingestion's model calls retry at the step, not here (llm/retry.ts).
+      attempts: deps.ingest.taskAttempts ?? INGEST_TASK_ATTEMPTS,
       clock: deps.clock,
       log: deps.log,
     });

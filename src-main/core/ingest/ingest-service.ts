@@ -8,7 +8,7 @@ import type { Clock, Logger } from '../deps';
 import type { EventBus } from '../event-bus';
 import type { Library } from '../library';
 import { entityTypesFor } from '../llm/schemas';
-import { cancelled } from '../llm/retry';
+import { cancelled, INGEST_RETRY } from '../llm/retry';
 import type { LlmTasks } from '../llm/tasks';
 import { createLimiter } from '../llm/limiter';
 import type { IngestService } from './ingest-api';
@@ -46,8 +46,8 @@ export interface IngestOptions extends Partial<PipelineOptions>, Partial<Schedul
   /** Time budget for parsing one .txt/.md file (default 30 s). */
   textParseTimeoutMs?: number;
   /**
-   * Attempts inside one task call. Default 1: the step runner's retries (max_chunk_retries, with backoff,
-   * varying the seed) are ingestion's one retry policy; more here would multiply them.
+   * Attempts inside one task call. Default 1 (INGEST_TASK_ATTEMPTS): ingestion retries at the step, with
+   * backoff and a varied seed (llm/retry.ts says why); more here would multiply them.
    */
   taskAttempts?: number;
 }
@@ -81,10 +81,10 @@ export async function startIngest(deps: IngestDeps): Promise<IngestService> {
   // Options given by the caller win; otherwise the Settings screen's values, read when they are used.
   const app = () => appSettingsOf(library);
   const opts: PipelineOptions = {
-    maxChunkRetries: o.maxChunkRetries ?? 3,
-    maxJobRetries: o.maxJobRetries ?? 3,
-    backoffBaseMs: o.backoffBaseMs ?? 1000,
-    backoffMaxMs: o.backoffMaxMs ?? 60_000,
+    maxChunkRetries: o.maxChunkRetries ?? INGEST_RETRY.stepRetries,
+    maxJobRetries: o.maxJobRetries ?? INGEST_RETRY.jobRetries,
+    backoffBaseMs: o.backoffBaseMs ?? INGEST_RETRY.baseMs,
+    backoffMaxMs: o.backoffMaxMs ?? INGEST_RETRY.maxMs,
     get blockTokens() {
       return o.blockTokens ?? app().chunkTokens;
     },
@@ -105,7 +105,8 @@ export async function startIngest(deps: IngestDeps): Promise<IngestService> {
     parseTextInPool: (text, kind, budget) =>
       pool.run<ParseOutcome>((api) => api.parseText(text, kind as 'txt' | 'md'), budget),
   });
-  // Documents run four at a time, but their parses take turns (one per spare core, see parseTurn).
+  // Documents run four at a time, but their parses take turns (one per spare core, see parseTurn). This
+  // limits CPU work, not model calls: those wait in the provider's one limiter (provider.ts `limiter`).
   const parseSlots = createLimiter(Math.max(1, os.availableParallelism() - 1));
   // The built-in rules cost nothing to run again; model calls are journaled (see call-journal.ts).
   const journal =
