@@ -155,39 +155,35 @@ export function createGraphHandlers(svc: RetrievalService): GraphHandlers {
       return { evidence: evidenceOf(rows, chunks) };
     },
     async 'graph:rename'({ entityId, name }) {
-      const lib = await svc.deps.library();
+      const lib = await svc.stores();
       await lib.graph.renameEntity(entityId, name);
-      await svc.deps.entitiesEdited?.([entityId]);
-      svc.changed();
+      await svc.entitiesEdited([entityId]);
       return { ok: true as const };
     },
     async 'graph:merge'({ survivorId, mergedIds }) {
-      const lib = await svc.deps.library();
+      const lib = await svc.stores();
       const ids: string[] = [];
       for (const m of mergedIds) ids.push((await lib.graph.mergeEntities(survivorId, m)).id);
       await lib.vectors.deleteIds('entities', mergedIds);
-      await svc.deps.entitiesEdited?.([survivorId, ...mergedIds]);
-      svc.changed();
+      await svc.entitiesEdited([survivorId, ...mergedIds]);
       // One id for the whole operation: undo takes it apart again (newest first).
       return { mergeId: ids.join(',') };
     },
     async 'graph:undo-merge'({ mergeId }) {
-      const lib = await svc.deps.library();
+      const lib = await svc.stores();
       const ids: string[] = [];
       for (const id of mergeId.split(',').reverse()) {
         const r = await lib.graph.undoMerge(id);
         ids.push(r.survivorId, r.restoredId);
       }
-      await svc.deps.entitiesEdited?.(ids);
-      svc.changed();
+      await svc.entitiesEdited(ids);
       return { ok: true as const };
     },
     async 'graph:delete-entity'({ entityId }) {
-      const lib = await svc.deps.library();
+      const lib = await svc.stores();
       await lib.graph.deleteEntity(entityId);
       await lib.vectors.deleteIds('entities', [entityId]);
-      await svc.deps.entitiesEdited?.([entityId]);
-      svc.changed();
+      await svc.entitiesEdited([entityId]);
       return { ok: true as const };
     },
     async 'graph:merge-candidates'({ limit }) {
@@ -223,7 +219,7 @@ export function createGraphHandlers(svc: RetrievalService): GraphHandlers {
       return { candidates };
     },
     async 'graph:communities'({ level }) {
-      const lib = await svc.deps.library();
+      const lib = await svc.stores();
       const rows = await lib.graph.listCommunities(level);
       return {
         communities: rows.map((r) => ({
