@@ -1,7 +1,8 @@
 import { AriadneError } from '../../../contract/errors';
 import { backoffDelay, isCancelled, isServiceDown, sleep } from '../../llm/retry';
-import { type ChunkState, type ChunkStep, type Job, taskKey } from '../queue/types';
+import { type ChunkState, type ChunkStep, DOC_LEVEL, type Job, taskKey } from '../queue/types';
 import { type PipelineContext, StepFailed } from './context';
+import { PIPELINE_STEPS } from './steps';
 
 export function message(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
@@ -22,6 +23,9 @@ export async function runStep<T>(
   model: string,
   fn: (attempt: number) => Promise<T>,
 ): Promise<T> {
+  // A document step stored under a passage's index (or the reverse) would never be found again on resume.
+  if ((PIPELINE_STEPS[step].level === 'document') !== (chunkIndex === DOC_LEVEL))
+    throw new AriadneError('internal', `Step ${step} does not run at chunk index ${chunkIndex}.`);
   const prev = job.tasks.get(taskKey(chunkIndex, step));
   if (prev?.status === 'done' && prev.output?.model === model) return prev.output.value as T;
   if (prev?.status === 'failed') throw new StepFailed(chunkIndex, step, prev.error ?? 'failed');
