@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
  */
 const INTERNALS: { pattern: RegExp; why: string }[] = [
   { pattern: /core\/ingest\/(runtime|queue|pipeline)\//, why: 'ingestion internals' },
-  { pattern: /core\/ingest\/library-ops/, why: 'ingestion internals' },
+  { pattern: /core\/ingest\/document-ops/, why: 'ingestion internals' },
   { pattern: /core\/llm\/(ollama|builtin)\//, why: "a provider's own folder (use core/llm)" },
 ];
 

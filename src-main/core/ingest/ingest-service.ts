@@ -12,7 +12,7 @@ import { cancelled, INGEST_RETRY } from '../llm/retry';
 import type { LlmTasks } from '../llm/tasks';
 import { createLimiter } from '../llm/limiter';
 import type { IngestService } from './ingest-api';
-import { libraryOps } from './library-ops';
+import { documentOps } from './document-ops';
 import { createParser, kindOfFile } from './parse/parse-in-worker';
 import type { ParseOutcome } from './parse/worker-api';
 import type { PipelineContext, PipelineOptions } from './pipeline/context';
@@ -196,7 +196,7 @@ export async function startIngest(deps: IngestDeps): Promise<IngestService> {
   if (queue.activeCount === 0) journal.clear();
   scheduler.wake();
 
-  const ops = libraryOps({ queue, scheduler, runner, index, pool, ctx, tracker });
+  const ops = documentOps({ queue, scheduler, runner, index, pool, ctx, tracker });
   const service: IngestService = {
     importItems: (items) => ops.importItems(items),
     importZotero: (source) =>
