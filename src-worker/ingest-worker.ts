@@ -12,10 +12,10 @@ import { parseOutcome } from '../src-main/core/ingest/parse/worker-api';
 import { findAbbreviations, groundExtraction } from '../src-main/core/ingest/pipeline/postprocess';
 import type { IngestWorkerApi } from '../src-main/core/ingest/runtime/worker-api';
 import { createBuiltinProvider } from '../src-main/core/llm/builtin/builtin-provider';
-import type { DocumentMeta } from '../src-main/core/llm/builtin/junk-gate';
 import { createTasks } from '../src-main/core/llm/tasks';
+import { builtinOps } from './builtin-ops';
 
-const tasks = createTasks(createBuiltinProvider());
+const builtin = builtinOps(createTasks(createBuiltinProvider()));
 
 export const ingestWorkerApi: IngestWorkerApi = {
   async hash(bytes) {
@@ -31,20 +31,7 @@ export const ingestWorkerApi: IngestWorkerApi = {
   async abbreviations(text) {
     return findAbbreviations(text);
   },
-  async builtin(op, input) {
-    const i = input as {
-      text: string;
-      previousSummary?: string;
-      texts: string[];
-      entityTypes?: readonly string[];
-      meta?: DocumentMeta;
-    };
-    if (op === 'passage') return tasks.readPassage(i);
-    if (op === 'summarize') return tasks.summarize(i);
-    if (op === 'extract') return tasks.extract(i);
-    if (op === 'questions') return tasks.atomicQuestions(i);
-    return tasks.embed(i.texts);
-  },
+  builtin: (op, input) => builtin(op, input),
 };
 
 if (parentPort) Comlink.expose(ingestWorkerApi, nodeEndpoint(parentPort));

@@ -43,7 +43,7 @@ export async function openLibraryAccess(
     };
   }
   const { core, providerNote } = booted;
-  core.ingest.scheduler.pause();
+  core.ingest.pause();
   const dispatcher = createDispatcher(core.handlers, log);
   const shared = await shareLibrary({ dataDir: g.data, dispatcher, events: core.events, log });
   return {

@@ -129,6 +129,7 @@ export const QueueStatus = z.object({
     llmCalls: z.number().int(),
   }),
 });
+export type QueueStatus = z.infer<typeof QueueStatus>;
 
 const ById = z.object({ documentId: DocumentId });
 

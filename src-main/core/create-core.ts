@@ -7,8 +7,9 @@ import { createAppHandlers } from './app/app-handlers';
 import { createLlmHandlers } from './llm/llm-handlers';
 import { createSettingsHandlers } from './app/settings-handlers';
 import { DEFAULT_OLLAMA_HOST } from '../contract/llm';
-import { openLibrary } from './library';
+import { openLibrary, type Library } from './library';
 import { createTasks } from './llm/tasks';
+import { INGEST_TASK_ATTEMPTS } from './llm/retry';
 import {
   startIngest,
   type IngestOptions,
@@ -45,7 +46,13 @@ export interface Core {
   readonly handlers: ApiHandlers;
   readonly events: EventBus;
   readonly deps: Required<CoreDeps>;
+  /** Import, queue and progress operations (the library:* and queue:* methods go through these). */
   readonly ingest: IngestService;
+  /**
+   * The library's opened stores (graph, vectors, originals, settings) under `deps.dataDir`. Handlers and
+   * the CLI go through the services; tests and benchmarks read the stores directly to check what was written.
+   */
+  readonly stores: Library;
   /** Graph search, QA, communities; REST façade and benchmarks reach its metrics and caches here. */
   readonly retrieval: RetrievalService;
   health(): Promise<AppHealth>;
@@ -72,7 +79,8 @@ export async function createCore(input: CoreDeps): Promise<Core> {
   let ingest: IngestService;
   try {
     const tasks = createTasks(deps.llm, {
-      attempts: deps.ingest.taskAttempts ?? 1,
+      // Ingestion's model calls retry at the step, not here (llm/retry.ts).
+      attempts: deps.ingest.taskAttempts ?? INGEST_TASK_ATTEMPTS,
       clock: deps.clock,
       log: deps.log,
     });
@@ -91,15 +99,15 @@ export async function createCore(input: CoreDeps): Promise<Core> {
   }
   // One limiter for every model call (ingestion and QA), sized by the setting or `--concurrency`.
   deps.llm.limiter?.setLimit(ingest.llmConcurrency);
-  const { ops, ...libraryHandlers } = createIngestHandlers(ingest);
+  const libraryHandlers = createIngestHandlers(ingest);
 
   const retrieval = createRetrievalService({
     library: async () => library,
     tasks: createTasks(deps.llm, { clock: deps.clock, log: deps.log }),
     clock: deps.clock,
     log: deps.log,
-    ingestBusy: () => ingest.queue.activeCount > 0,
-    entitiesEdited: (ids) => ops.syncEntities(ids),
+    ingestBusy: () => ingest.busy(),
+    entitiesEdited: (ids) => ingest.syncEntities(ids),
     communitiesChanged: (e) => events.emit('graph:communities-changed', e),
   });
   // Ingestion and deletes announce changes: drop caches and refresh communities in the background.
@@ -128,6 +136,7 @@ export async function createCore(input: CoreDeps): Promise<Core> {
     events,
     deps,
     ingest,
+    stores: library,
     retrieval,
     health: () => app['app:health'](),
     async close() {

@@ -104,7 +104,7 @@ async function predictPipeline(): Promise<Map<string, PredictedDoc>> {
     const res = await core.handlers['library:import']({ paths: files }, ctx());
     await core.ingest.waitFor(res.added.map((a) => a.id));
     console.log(`ingested in ${((performance.now() - t0) / 1000).toFixed(1)} s (wall, shared machine)`);
-    const graph = core.ingest.ctx.library.graph;
+    const graph = core.stores.graph;
     const out = new Map<string, PredictedDoc>();
     for (const a of res.added) {
       const pmid = a.fileName.replace(/\.txt$/, '');

@@ -85,7 +85,7 @@ for (const L of latencies) {
   const chat = s.byEndpoint['/api/chat'] ?? 0;
   const embedCalls = s.byEndpoint['/api/embed'] ?? 0;
   const calls = chat + embedCalls;
-  const graph = core.ingest.ctx.library.graph;
+  const graph = core.stores.graph;
   let passages = 0;
   let sourceChars = 0;
   let bound = 0;

@@ -63,7 +63,7 @@ async function audit(name: string, files: string[]) {
     const failed = jobs.filter((j) => j.status !== 'done');
     if (failed.length)
       console.log(`  ${failed.length} document(s) did not finish: ${failed.map((j) => j.status).join(', ')}`);
-    const graph = core.ingest.ctx.library.graph;
+    const graph = core.stores.graph;
     for (const d of await graph.listDocuments()) fileOf.set(d.id, d.originalPath);
     const seen = new Set<string>();
     const entities = (await graph.listIds('entities')).sort().map((id) => ({ id }));

@@ -146,7 +146,7 @@ async function multihop() {
     const t0 = performance.now();
     const ctx0 = { signal: new AbortController().signal, emit: () => undefined };
     let done = 0;
-    if (reuse) done = (await core.ingest.ctx.library.graph.listDocuments()).length;
+    if (reuse) done = (await core.stores.graph.listDocuments()).length;
     else {
       const res = await core.handlers['library:import'](
         { paths: titles.map((_, i) => path.join(srcDir, `p${String(i).padStart(4, '0')}.txt`)) },
@@ -155,7 +155,7 @@ async function multihop() {
       const jobs = await core.ingest.waitFor(res.added.map((a) => a.id));
       done = jobs.filter((j) => j.status === 'done').length;
     }
-    const lib = core.ingest.ctx.library;
+    const lib = core.stores;
     const docTitle = new Map(
       (await lib.graph.listDocuments()).map((d) => [d.id, fileToTitle.get(d.fileName) ?? d.title]),
     );

@@ -118,7 +118,7 @@ describe('search terms on the fixture library', () => {
   });
 
   it('graph:subgraph keeps to the chosen documents: their entities, edges with evidence there', async () => {
-    const docs = await core.ingest.ctx.library.graph.listDocuments();
+    const docs = await core.stores.graph.listDocuments();
     const tp53 = docs.find((d) => d.fileName === 'tp53-metformin.pdf')!;
     const filters = { direction: 'both' as const, minEvidence: 1 };
     const all = await core.handlers['graph:subgraph']({ mode: 'top', limit: 500, filters }, ctx());

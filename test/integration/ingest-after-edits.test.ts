@@ -13,7 +13,7 @@ describe('ingesting after entities were edited by hand', () => {
       return f;
     };
     const core = await openCore(tempDir(), createBuiltinProvider());
-    const graph = core.ingest.ctx.library.graph;
+    const graph = core.stores.graph;
     const find = async (name: string) => (await graph.lookupEntity({ name }))[0];
     try {
       await ingestAll(core, [
@@ -27,15 +27,15 @@ describe('ingesting after entities were edited by hand', () => {
         ctx(),
       );
       // Resolution no longer offers the merged entity as a candidate to attach evidence to.
-      expect((await core.ingest.index.loaded()).get(metformin.id)).toBeUndefined();
-      expect((await core.ingest.index.loaded()).get(rapamycin.id)?.aliases).toContain(metformin.name);
+      expect(await core.ingest.resolutionEntry(metformin.id)).toBeUndefined();
+      expect((await core.ingest.resolutionEntry(rapamycin.id))?.aliases).toContain(metformin.name);
       const c = await ingestAll(core, [write('c.md', '# C\n\nMetformin lowers glucose in patients.\n')]);
       expect(c.jobs.map((j) => j.status)).toEqual(['done']);
       expect(await graph.getEntity(metformin.id)).toBeNull();
       expect((await find('metformin'))?.id).toBe(rapamycin.id);
 
       await core.handlers['graph:undo-merge']({ mergeId }, ctx());
-      expect((await core.ingest.index.loaded()).get(metformin.id)?.name).toBe(metformin.name);
+      expect((await core.ingest.resolutionEntry(metformin.id))?.name).toBe(metformin.name);
       const d = await ingestAll(core, [write('d.md', '# D\n\nMetformin reduces hepatic output.\n')]);
       expect(d.jobs.map((j) => j.status)).toEqual(['done']);
       const back = (await graph.getEntity(metformin.id))!;
@@ -43,11 +43,11 @@ describe('ingesting after entities were edited by hand', () => {
 
       await core.handlers['graph:rename']({ entityId: rapamycin.id, name: 'Sirolimus' }, ctx());
       expect((await graph.getEntity(rapamycin.id))!.name).toBe('Sirolimus');
-      expect((await core.ingest.index.loaded()).get(rapamycin.id)?.name).toBe('Sirolimus');
+      expect((await core.ingest.resolutionEntry(rapamycin.id))?.name).toBe('Sirolimus');
       // Sirolimus kept the metformin mention that arrived while the two were merged (undo keeps later
       // evidence with the survivor); deleting it leaves metformin's own entity as the only home.
       await core.handlers['graph:delete-entity']({ entityId: rapamycin.id }, ctx());
-      expect((await core.ingest.index.loaded()).get(rapamycin.id)).toBeUndefined();
+      expect(await core.ingest.resolutionEntry(rapamycin.id)).toBeUndefined();
       const e = await ingestAll(core, [write('e.md', '# E\n\nMetformin is a biguanide drug.\n')]);
       expect(e.jobs.map((j) => j.status)).toEqual(['done']);
       expect((await find('metformin'))?.id).toBe(metformin.id);

@@ -20,7 +20,7 @@ describe('ingest through the built-in provider', () => {
           expect(d.chunksDone).toBe(d.chunksTotal);
           expect(d.entities).toBeGreaterThan(0);
         }
-        const counts = await core.ingest.ctx.library.graph.counts();
+        const counts = await core.stores.graph.counts();
         expect(counts.chunks).toBeGreaterThan(0);
         expect(counts.questions).toBeGreaterThanOrEqual(counts.chunks * 5);
         // Same content again: recognised by hash, not processed again.

@@ -20,7 +20,7 @@ describe('importing a file again', () => {
       const docs = (await core.handlers['library:list']({}, ctx())).documents;
       expect(docs.map((d) => d.id).sort()).toEqual([second.res.added[0]!.id, first.res.added[1]!.id].sort());
       // The earlier version's evidence went with it.
-      const graph = core.ingest.ctx.library.graph;
+      const graph = core.stores.graph;
       expect(await graph.searchEntities('metformin', 10)).toEqual([]);
       expect((await graph.searchEntities('oleoylethanolamide', 10)).length).toBeGreaterThan(0);
     } finally {
@@ -36,7 +36,7 @@ describe('importing a file again', () => {
     try {
       const { jobs } = await ingestAll(core, [plain]);
       expect(jobs.map((j) => [j.status, j.error])).toEqual([['done', null]]);
-      expect((await core.ingest.ctx.library.graph.counts()).entities).toBe(0);
+      expect((await core.stores.graph.counts()).entities).toBe(0);
     } finally {
       await core.close();
     }

@@ -25,10 +25,10 @@ describe('ingestion follows the Settings screen', () => {
   it('asks for the longevity types once the extension is switched on', async () => {
     const core = await openCore(tempDir(), createBuiltinProvider());
     try {
-      expect(core.ingest.ctx.opts.entityTypes).not.toContain('aging biomarker');
+      expect(core.ingest.readingOptions().entityTypes).not.toContain('aging biomarker');
       await core.handlers['settings:set']({ entityTypeSet: 'biomedical+longevity' }, ctx());
-      expect(core.ingest.ctx.opts.entityTypes).toContain('aging biomarker');
-      expect(core.ingest.ctx.opts.blockTokens).toBe(1000);
+      expect(core.ingest.readingOptions().entityTypes).toContain('aging biomarker');
+      expect(core.ingest.readingOptions().blockTokens).toBe(1000);
     } finally {
       await core.close();
     }

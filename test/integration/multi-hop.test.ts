@@ -40,9 +40,7 @@ describe('multi-hop retrieval (personalised PageRank over passages, entities and
 
   it('follows the name in the first passage to the second, which plain search never reaches', async () => {
     const question = 'Which government position was held by the woman who starred in the film Kiss and Tell?';
-    const docs = new Map(
-      (await core.ingest.ctx.library.graph.listDocuments()).map((d) => [d.id, d.fileName]),
-    );
+    const docs = new Map((await core.stores.graph.listDocuments()).map((d) => [d.id, d.fileName]));
     const c = await core.retrieval.context();
     const ranked = async (mode: 'naive' | 'local' | 'agentic') => {
       const { ctx, trace } = makeQaContext(c, {});

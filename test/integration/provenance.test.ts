@@ -28,7 +28,7 @@ describe.runIf(hasPdftotext)('evidence cites the page of its own sentence', () =
     try {
       const { jobs } = await ingestAll(core, [file]);
       expect(jobs.map((j) => j.status)).toEqual(['done']);
-      const graph = core.ingest.ctx.library.graph;
+      const graph = core.stores.graph;
       const chunkPage = new Map(
         (await graph.chunksById(await graph.listIds('chunks'))).map((c) => [c.id, c.pageStart]),
       );

@@ -46,7 +46,7 @@ describe('answers from the built-in engine', () => {
         const c = a.citations.find((x) => x.n === n);
         expect(c?.supported, `${question}: [${n}]`).toBe(true);
         expect(c!.page).toBeGreaterThan(0);
-        const chunk = await core.ingest.ctx.library.graph.getChunk(c!.chunkId);
+        const chunk = await core.stores.graph.getChunk(c!.chunkId);
         expect(chunk!.text.replace(/\s+/g, ' ')).toMatch(fact);
         // A few sentences, not a collage of the passages.
         expect(a.answer.split(/(?<=[.!?])\s+/).length).toBeLessThanOrEqual(3);

@@ -82,7 +82,7 @@ describe('retrieval on the fixture library', () => {
         const c = a.citations.find((x) => x.n === n);
         expect(c, `[${n}] has a citation`).toBeDefined();
         expect(c!.supported).toBe(true);
-        const chunk = await core.ingest.ctx.library.graph.getChunk(c!.chunkId);
+        const chunk = await core.stores.graph.getChunk(c!.chunkId);
         expect(chunk!.text).toContain(c!.quote);
         expect(c!.page).toBeGreaterThan(0);
       }

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import type { Command } from 'commander';
 import type { HealthCheck } from '../../contract';
-import { testOllamaConnection } from '../../core/llm/ollama/connection';
 import { VERSION } from '../../version';
 import { cliLogger, normaliseOllamaUrl, type GlobalOptions } from '../global-options';
 
@@ -28,6 +27,9 @@ export function registerDoctor(program: Command) {
       // Ollama is checked whichever provider runs, so the user learns how to get the better one. When the
       // built-in engine can stand in, a missing Ollama is a warning (!), not a failure and not a ✓.
       const ollamaUrl = normaliseOllamaUrl(g.ollama);
+      // Through the model layer's public entry (core/llm), not its Ollama folder: loaded here, like the
+      // core below, so `--help` does not pay for it.
+      const { testOllamaConnection } = await import('../../core/llm');
       const probe = await testOllamaConnection(ollamaUrl, { timeoutMs: 2000 });
       const warnings = new Set<string>();
       if (!probe.ok && g.llm !== 'ollama') warnings.add('ollama');

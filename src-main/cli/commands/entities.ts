@@ -38,7 +38,7 @@ export function registerEntities(program: Command) {
         const g = cmd.optsWithGlobals<GlobalOptions>();
         const { core } = await bootFromOptions(g, createMemoryLogger());
         try {
-          core.ingest.scheduler.pause();
+          core.ingest.pause();
           const res = await core.handlers['graph:entities'](
             { documentId: opts.doc, type: opts.type, search: opts.search, limit: opts.limit },
             { signal: new AbortController().signal, emit: () => undefined },

@@ -18,7 +18,7 @@ async function exportWith(
   // Only an answer needs the configured model; the other exports read the library.
   const { core } = await bootFromOptions(opts.provider ? g : { ...g, llm: 'builtin' }, createMemoryLogger());
   try {
-    core.ingest.scheduler.pause();
+    core.ingest.pause();
     const file = await fn(core);
     if (out) {
       fs.writeFileSync(out, file.text);

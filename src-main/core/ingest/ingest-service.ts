@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { AriadneError } from '../../contract/errors';
@@ -7,21 +8,26 @@ import type { Clock, Logger } from '../deps';
 import type { EventBus } from '../event-bus';
 import type { Library } from '../library';
 import { entityTypesFor } from '../llm/schemas';
-import { cancelled } from '../llm/retry';
+import { cancelled, INGEST_RETRY } from '../llm/retry';
 import type { LlmTasks } from '../llm/tasks';
 import { createLimiter } from '../llm/limiter';
-import { createParser } from './parse/parse-in-worker';
+import type { IngestService } from './ingest-api';
+import { documentOps } from './document-ops';
+import { createParser, kindOfFile } from './parse/parse-in-worker';
 import type { ParseOutcome } from './parse/worker-api';
 import type { PipelineContext, PipelineOptions } from './pipeline/context';
 import { JobQueue } from './queue/job-queue';
 import { TERMINAL_STATUSES, type Job } from './queue/types';
-import { lazyEntityIndex } from './runtime/lazy-index';
+import { lazyEntityIndex, type LazyEntityIndex } from './runtime/lazy-index';
 import { noJournal, openCallJournal } from './runtime/call-journal';
 import { createCommitTurns } from './runtime/commit-turns';
 import { ProgressTracker } from './runtime/progress';
-import { createScheduler, type SchedulerOptions } from './runtime/scheduler';
-import { createStepRunner } from './runtime/step-runner';
-import { createWorkerPool } from './runtime/worker-pool';
+import { createScheduler, type Scheduler, type SchedulerOptions } from './runtime/scheduler';
+import { createStepRunner, type StepRunner } from './runtime/step-runner';
+import { createWorkerPool, type WorkerPool } from './runtime/worker-pool';
+import { importZotero } from './zotero/zotero-import';
+
+export type { IngestService } from './ingest-api';
 
 /** Worker entry points: out/main/<name>.js when built; the src-worker .ts files under tsx and tests. */
 export interface WorkerPaths {
@@ -40,8 +46,8 @@ export interface IngestOptions extends Partial<PipelineOptions>, Partial<Schedul
   /** Time budget for parsing one .txt/.md file (default 30 s). */
   textParseTimeoutMs?: number;
   /**
-   * Attempts inside one task call. Default 1: the step runner's retries (max_chunk_retries, with backoff,
-   * varying the seed) are ingestion's one retry policy; more here would multiply them.
+   * Attempts inside one task call. Default 1 (INGEST_TASK_ATTEMPTS): ingestion retries at the step, with
+   * backoff and a varied seed (llm/retry.ts says why); more here would multiply them.
    */
   taskAttempts?: number;
 }
@@ -56,20 +62,29 @@ export interface IngestDeps {
   options?: IngestOptions;
 }
 
-export type IngestService = Awaited<ReturnType<typeof startIngest>>;
+/** The parts the service's operations are built from; never handed out beyond this folder. */
+export interface IngestParts {
+  queue: JobQueue;
+  scheduler: Scheduler;
+  runner: StepRunner;
+  index: LazyEntityIndex;
+  pool: WorkerPool;
+  ctx: PipelineContext;
+  tracker: ProgressTracker;
+}
 
 /** Builds the queue, worker pool, scheduler and pipeline around an open library, and resumes its jobs. */
-export async function startIngest(deps: IngestDeps) {
+export async function startIngest(deps: IngestDeps): Promise<IngestService> {
   const { library, clock, events } = deps;
   const log = deps.log.child({ domain: 'ingest' });
   const o = deps.options ?? {};
   // Options given by the caller win; otherwise the Settings screen's values, read when they are used.
   const app = () => appSettingsOf(library);
   const opts: PipelineOptions = {
-    maxChunkRetries: o.maxChunkRetries ?? 3,
-    maxJobRetries: o.maxJobRetries ?? 3,
-    backoffBaseMs: o.backoffBaseMs ?? 1000,
-    backoffMaxMs: o.backoffMaxMs ?? 60_000,
+    maxChunkRetries: o.maxChunkRetries ?? INGEST_RETRY.stepRetries,
+    maxJobRetries: o.maxJobRetries ?? INGEST_RETRY.jobRetries,
+    backoffBaseMs: o.backoffBaseMs ?? INGEST_RETRY.baseMs,
+    backoffMaxMs: o.backoffMaxMs ?? INGEST_RETRY.maxMs,
     get blockTokens() {
       return o.blockTokens ?? app().chunkTokens;
     },
@@ -90,7 +105,8 @@ export async function startIngest(deps: IngestDeps) {
     parseTextInPool: (text, kind, budget) =>
       pool.run<ParseOutcome>((api) => api.parseText(text, kind as 'txt' | 'md'), budget),
   });
-  // Documents run four at a time, but their parses take turns (one per spare core, see parseTurn).
+  // Documents run four at a time, but their parses take turns (one per spare core, see parseTurn). This
+  // limits CPU work, not model calls: those wait in the provider's one limiter (provider.ts `limiter`).
   const parseSlots = createLimiter(Math.max(1, os.availableParallelism() - 1));
   // The built-in rules cost nothing to run again; model calls are journaled (see call-journal.ts).
   const journal =
@@ -180,26 +196,51 @@ export async function startIngest(deps: IngestDeps) {
   if (queue.activeCount === 0) journal.clear();
   scheduler.wake();
 
-  return {
-    queue,
-    scheduler,
-    runner,
-    index,
-    pool,
-    ctx,
-    tracker,
-    /** Model calls allowed in flight: the caller's option, else the Settings value, read when used. */
-    llmConcurrency: () => o.llmConcurrency ?? app().concurrency,
+  const ops = documentOps({ queue, scheduler, runner, index, pool, ctx, tracker });
+  const service: IngestService = {
+    importItems: (items) => ops.importItems(items),
+    importZotero: (source) =>
+      importZotero(source, { library, clock, importItems: (items) => ops.importItems(items) }),
+    list: () => ops.list(),
+    detail: (id) => ops.detail(id),
+    async originalFile(id) {
+      const d = await library.graph.getDocument(id);
+      if (!d || !library.originals.has(id)) throw new AriadneError('not_found', `No document ${id}.`);
+      const bytes = new Uint8Array(await fs.readFile(library.originals.path(id)));
+      return { fileName: d.fileName, kind: kindOfFile(d.fileName) ?? 'txt', bytes };
+    },
+    remove: (id) => ops.removeDocument(id),
+    reingest: (id) => ops.reingest(id),
+    async retry(ids) {
+      for (const id of ids) await ops.retryFailed(id);
+    },
+    cancel: (id) => ops.cancel(id),
+    syncEntities: (ids) => ops.syncEntities(ids),
+    pause: () => scheduler.pause(),
+    resume: () => scheduler.resume(),
     get paused() {
       return paused;
     },
-    /** Notified on every progress change of any job. */
-    onProgress(fn: (job: Job) => void): () => void {
+    status() {
+      const jobs = queue.list();
+      const count = (...s: string[]) => jobs.filter((j) => s.includes(j.status)).length;
+      const c = runner.counters;
+      return {
+        paused,
+        queued: count('queued'),
+        running: count('running'),
+        done: count('done'),
+        failed: count('failed', 'partially_failed', 'dead_lettered'),
+        capacity: queue.capacity,
+        counters: { schemaInvalid: c.schemaInvalid, upstreamErrors: c.upstreamErrors, llmCalls: c.llmCalls },
+      };
+    },
+    busy: () => queue.activeCount > 0,
+    onProgress(fn) {
       listeners.add(fn);
       return () => listeners.delete(fn);
     },
-    /** Resolves when every listed document's job has reached a final status. */
-    waitFor(ids: string[], signal?: AbortSignal): Promise<Job[]> {
+    waitFor(ids, signal) {
       return new Promise((resolve, reject) => {
         const check = () => {
           const jobs = ids.map((id) => queue.get(id));
@@ -209,11 +250,14 @@ export async function startIngest(deps: IngestDeps) {
             resolve(jobs.filter((j): j is Job => Boolean(j)));
           }
         };
-        const off = this.onProgress(check);
+        const off = service.onProgress(check);
         const offAbort = onAbort(signal, () => (off(), reject(new AriadneError('cancelled', 'Cancelled.'))));
         check();
       });
     },
+    llmConcurrency: () => o.llmConcurrency ?? app().concurrency,
+    readingOptions: () => ({ blockTokens: opts.blockTokens, entityTypes: opts.entityTypes }),
+    resolutionEntry: async (id) => (await index.loaded()).get(id),
     async close() {
       await scheduler.close();
       await pool.close();
@@ -221,6 +265,7 @@ export async function startIngest(deps: IngestDeps) {
       journal.close();
     },
   };
+  return service;
 }
 
 /** The Settings screen's values stored in the library; a hand-edited invalid value is ignored, not fatal. */

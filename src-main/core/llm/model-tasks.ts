@@ -57,9 +57,9 @@ export function createModelTasks(provider: LlmProvider, opts: TasksOptions = {})
         return res.value as z.output<S>;
       },
       {
-        attempts: opts.attempts ?? 3,
-        baseMs: opts.backoffBaseMs ?? 500,
-        maxMs: opts.backoffMaxMs ?? 8000,
+        attempts: opts.attempts,
+        baseMs: opts.backoffBaseMs,
+        maxMs: opts.backoffMaxMs,
         clock,
         signal: o.signal,
         random: opts.random,
@@ -135,9 +135,9 @@ export function createModelTasks(provider: LlmProvider, opts: TasksOptions = {})
       const vectors = await withRetry(
         () => provider.embed(texts, { signal: o.signal, op: 'embed', priority: o.priority }),
         {
-          attempts: opts.attempts ?? 3,
-          baseMs: opts.backoffBaseMs ?? 500,
-          maxMs: opts.backoffMaxMs ?? 8000,
+          attempts: opts.attempts,
+          baseMs: opts.backoffBaseMs,
+          maxMs: opts.backoffMaxMs,
           clock,
           signal: o.signal,
           random: opts.random,

@@ -71,7 +71,10 @@ export interface LlmTasks {
 export interface TasksOptions {
   /** Default entity types when a call does not pass its own. */
   entityTypes?: readonly string[];
-  /** Attempts per task call for retryable failures (schema-invalid, 5xx, timeouts). */
+  /**
+   * Attempts per task call for retryable failures (schema-invalid, 5xx, timeouts), and their backoff.
+   * Default MODEL_CALL_RETRY; ingestion passes one attempt (its steps retry: llm/retry.ts).
+   */
   attempts?: number;
   backoffBaseMs?: number;
   backoffMaxMs?: number;

@@ -7,11 +7,22 @@ import { writeFileAtomic } from '../library/atomic-file';
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 
+/** The questions asked of a library and their answers, kept per conversation. */
+export interface Conversations {
+  /** Newest first, without their turns. */
+  list(): Promise<Omit<Conversation, 'turns'>[]>;
+  /** Throws `not_found` for an unknown id. */
+  get(id: string): Promise<Conversation>;
+  delete(id: string): Promise<void>;
+  /** Appends a turn (creating the conversation when `id` is new or absent); returns the id. */
+  append(id: string | undefined, question: string, answer: QaAnswer): Promise<string>;
+}
+
 /**
  * Conversations of a library, one JSON file each under `<library>/conversations/`, written atomically so a
  * crash leaves the previous version. Ids are checked against a strict pattern: they become file names.
  */
-export function createConversations(dataDir: () => Promise<string>, now: () => number) {
+export function createConversations(dataDir: () => Promise<string>, now: () => number): Conversations {
   const dir = async () => path.join(await dataDir(), 'conversations');
   const file = async (id: string) => {
     if (!ID.test(id)) throw new AriadneError('invalid_input', `Bad conversation id ${JSON.stringify(id)}.`);
@@ -27,7 +38,7 @@ export function createConversations(dataDir: () => Promise<string>, now: () => n
     }
   };
   return {
-    async list(): Promise<Omit<Conversation, 'turns'>[]> {
+    async list() {
       const names = await fs.readdir(await dir()).catch(() => [] as string[]);
       const out: Omit<Conversation, 'turns'>[] = [];
       for (const n of names.filter((x) => x.endsWith('.json'))) {
@@ -36,16 +47,15 @@ export function createConversations(dataDir: () => Promise<string>, now: () => n
       }
       return out.sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : -1));
     },
-    async get(id: string): Promise<Conversation> {
+    async get(id) {
       const c = await read(id);
       if (!c) throw new AriadneError('not_found', `No conversation ${id}.`);
       return c;
     },
-    async delete(id: string): Promise<void> {
+    async delete(id) {
       await fs.rm(await file(id), { force: true });
     },
-    /** Appends a turn (creating the conversation when `id` is new or absent); returns the id. */
-    async append(id: string | undefined, question: string, answer: QaAnswer): Promise<string> {
+    async append(id, question, answer) {
       const cid = id ?? randomUUID();
       const at = new Date(now()).toISOString();
       const prev = (await read(cid)) ?? { id: cid, title: question.slice(0, 80), updatedAt: at, turns: [] };
@@ -60,5 +70,3 @@ export function createConversations(dataDir: () => Promise<string>, now: () => n
     },
   };
 }
-
-export type Conversations = ReturnType<typeof createConversations>;

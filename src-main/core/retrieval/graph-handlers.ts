@@ -156,29 +156,25 @@ export function createGraphHandlers(svc: RetrievalService): GraphHandlers {
       return { evidence: evidenceOf(rows, chunks) };
     },
     async 'graph:rename'({ entityId, name }) {
-      const lib = await svc.deps.library();
-      await svc.deps.entitiesEdited?.(await renameEntity(lib, entityId, name));
-      svc.changed();
+      const lib = await svc.stores();
+      await svc.entitiesEdited(await renameEntity(lib, entityId, name));
       return { ok: true as const };
     },
     async 'graph:merge'({ survivorId, mergedIds }) {
-      const lib = await svc.deps.library();
+      const lib = await svc.stores();
       const { mergeIds, touched } = await mergeEntities(lib, survivorId, mergedIds);
-      await svc.deps.entitiesEdited?.(touched);
-      svc.changed();
+      await svc.entitiesEdited(touched);
       // One id for the whole operation: undo takes it apart again (newest first).
       return { mergeId: mergeIds.join(',') };
     },
     async 'graph:undo-merge'({ mergeId }) {
-      const lib = await svc.deps.library();
-      await svc.deps.entitiesEdited?.(await undoMerges(lib, mergeId.split(',')));
-      svc.changed();
+      const lib = await svc.stores();
+      await svc.entitiesEdited(await undoMerges(lib, mergeId.split(',')));
       return { ok: true as const };
     },
     async 'graph:delete-entity'({ entityId }) {
-      const lib = await svc.deps.library();
-      await svc.deps.entitiesEdited?.(await deleteEntity(lib, entityId));
-      svc.changed();
+      const lib = await svc.stores();
+      await svc.entitiesEdited(await deleteEntity(lib, entityId));
       return { ok: true as const };
     },
     async 'graph:merge-candidates'({ limit }) {
@@ -212,7 +208,7 @@ export function createGraphHandlers(svc: RetrievalService): GraphHandlers {
       return { candidates };
     },
     async 'graph:communities'({ level }) {
-      const lib = await svc.deps.library();
+      const lib = await svc.stores();
       const rows = await lib.graph.listCommunities(level);
       return {
         communities: rows.map((r) => ({

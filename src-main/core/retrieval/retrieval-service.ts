@@ -3,7 +3,7 @@ import { ChangeTracker } from './cache';
 import { createCommunitiesService, type CommunitiesService } from '../communities/communities-service';
 import { createConversations, type Conversations } from './conversations';
 import type { RetrievalDeps } from './deps';
-import { createLibraryData, type LibraryData } from './library-data';
+import { createLibraryData } from './library-data';
 import { RetrievalMetrics } from './metrics';
 import type { AskDeps } from './qa/qa-service';
 import { NameIndex } from './search/name-index';
@@ -14,14 +14,18 @@ import type { SearchContext } from './search/graph-search';
  * details) that are dropped when the library changes, the community maintainer, conversations and metrics.
  */
 export interface RetrievalService {
-  readonly tracker: ChangeTracker;
-  readonly data: LibraryData;
   readonly communities: CommunitiesService;
   readonly conversations: Conversations;
   readonly metrics: RetrievalMetrics;
-  readonly deps: RetrievalDeps;
   /** Everything a search or a question needs, with caches checked against the library first. */
   context(): Promise<SearchContext & AskDeps>;
+  /** The library's opened stores, for the hand edits the graph methods make (rename, merge, delete). */
+  stores(): Promise<Library>;
+  /**
+   * Entities were edited by hand: ingestion's resolution learns of it (so the next document never attaches
+   * evidence to an entity that no longer exists), and the caches and communities follow.
+   */
+  entitiesEdited(ids: string[]): Promise<void>;
   /** Call after any write that retrieval did not make itself (ingestion does it through the event bus). */
   changed(): void;
   close(): Promise<void>;
@@ -47,13 +51,15 @@ export function createRetrievalService(deps: RetrievalDeps): RetrievalService {
   const metrics = new RetrievalMetrics();
   let closed = false;
 
-  return {
-    tracker,
-    data,
+  const service: RetrievalService = {
     communities,
     conversations,
     metrics,
-    deps,
+    stores: () => deps.library(),
+    async entitiesEdited(ids) {
+      await deps.entitiesEdited?.(ids);
+      service.changed();
+    },
     async context() {
       const lib: Library = await deps.library();
       await tracker.check(lib);
@@ -74,4 +80,5 @@ export function createRetrievalService(deps: RetrievalDeps): RetrievalService {
       await communities.close();
     },
   };
+  return service;
 }

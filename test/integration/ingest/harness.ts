@@ -57,7 +57,7 @@ export function ctx(): { signal: AbortSignal; emit: () => undefined } {
  * timer after each change, so whether a summary exists yet depends on timing, not on ingestion.
  */
 export async function dumpOf(core: Core) {
-  return ingestionDump(core.ingest.ctx.library);
+  return ingestionDump(core.stores);
 }
 
 /** As dumpOf, for a library opened without a core (the crash test must not resume its jobs to read it). */

@@ -3,6 +3,7 @@ import type { Library } from '../../library';
 import type { Parser } from '../parse/parse-in-worker';
 import type { JobQueue } from '../queue/job-queue';
 import type { Job } from '../queue/types';
+import type { PipelineStep } from './steps';
 import type { LazyEntityIndex } from '../runtime/lazy-index';
 import type { StepRunner } from '../runtime/step-runner';
 import type { WorkerPool } from '../runtime/worker-pool';
@@ -54,7 +55,7 @@ export interface PipelineContext {
 export class StepFailed extends Error {
   constructor(
     readonly chunkIndex: number,
-    readonly step: string,
+    readonly step: PipelineStep,
     message: string,
   ) {
     super(message);

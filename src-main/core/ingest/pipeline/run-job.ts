@@ -7,6 +7,7 @@ import { commitDocument, resolveDocument } from './commit';
 import { type PipelineContext, StepFailed } from './context';
 import type { GroundedExtraction } from './postprocess';
 import { runStep } from './step';
+import { PIPELINE_STEPS } from './steps';
 import { CallPriority, EMBED_BATCH_SIZE } from '../../llm/provider';
 import { createEmbedWindows } from '../runtime/embed-windows';
 import { ParseFailed } from '../parse/worker-api';
@@ -48,7 +49,7 @@ export async function runJob(ctx: PipelineContext, job: Job, signal: AbortSignal
       ctx.progress(job);
     }
   };
-  setStage('extracting');
+  setStage(PIPELINE_STEPS.passage.stage);
 
   const extractions = new Map<number, GroundedExtraction>();
   const embeddings: Promise<void>[] = [];
@@ -152,7 +153,7 @@ export async function runJob(ctx: PipelineContext, job: Job, signal: AbortSignal
   }
   if (signal.aborted) throw new AriadneError('cancelled', 'Cancelled.');
 
-  setStage('resolving');
+  setStage(PIPELINE_STEPS.resolve.stage);
   const ok = chunks.filter((c) => extractions.has(c.index));
   const model = `${runner.chatModel}|${runner.embedModel}|${ok.map((c) => c.index).join(',')}`;
   const release = await ctx.commitTurn(job, signal);

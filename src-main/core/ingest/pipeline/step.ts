@@ -1,15 +1,8 @@
-import { AriadneError, isAriadneError } from '../../../contract/errors';
-import { sleep } from '../../llm/retry';
-import { backoffDelay } from '../queue/backoff';
-import { type ChunkState, type ChunkStep, type Job, taskKey } from '../queue/types';
+import { AriadneError } from '../../../contract/errors';
+import { backoffDelay, isCancelled, isServiceDown, sleep } from '../../llm/retry';
+import { type ChunkState, type ChunkStep, DOC_LEVEL, type Job, taskKey } from '../queue/types';
 import { type PipelineContext, StepFailed } from './context';
-
-/** Errors that say nothing about this chunk: the whole job waits and retries instead of burning chunk retries. */
-const JOB_LEVEL = new Set(['ollama_unreachable', 'model_missing', 'disk_full', 'dimension_mismatch']);
-
-export function isJobLevel(e: unknown): e is AriadneError {
-  return isAriadneError(e) && JOB_LEVEL.has(e.code);
-}
+import { PIPELINE_STEPS } from './steps';
 
 export function message(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
@@ -18,8 +11,8 @@ export function message(e: unknown): string {
 /**
  * Runs one step of one chunk exactly once per (document, chunk, step, model): a persisted output for the
  * same model is returned without calling anything. Failures are retried with exponential backoff and
- * jitter up to max_chunk_retries, every attempt persisted; then the step is failed. This is the one retry
- * policy of ingestion's model calls: the task layer below it makes a single attempt (see create-core.ts).
+ * jitter up to max_chunk_retries, every attempt persisted; then the step is failed. This is the level at
+ * which ingestion's model calls retry; the policy and why it is this level are in llm/retry.ts.
  */
 export async function runStep<T>(
   ctx: PipelineContext,
@@ -30,6 +23,9 @@ export async function runStep<T>(
   model: string,
   fn: (attempt: number) => Promise<T>,
 ): Promise<T> {
+  // A document step stored under a passage's index (or the reverse) would never be found again on resume.
+  if ((PIPELINE_STEPS[step].level === 'document') !== (chunkIndex === DOC_LEVEL))
+    throw new AriadneError('internal', `Step ${step} does not run at chunk index ${chunkIndex}.`);
   const prev = job.tasks.get(taskKey(chunkIndex, step));
   if (prev?.status === 'done' && prev.output?.model === model) return prev.output.value as T;
   if (prev?.status === 'failed') throw new StepFailed(chunkIndex, step, prev.error ?? 'failed');
@@ -56,8 +52,9 @@ export async function runStep<T>(
       // while it grounds, writes to the stores or waits for a batch.
       value = await fn(state.attempts + 1);
     } catch (e) {
-      if (signal.aborted || (isAriadneError(e) && e.code === 'cancelled')) throw e;
-      if (isJobLevel(e)) throw e;
+      if (isCancelled(e, signal)) throw e;
+      // Nothing wrong with this passage: the job waits for the service (llm/retry.ts).
+      if (isServiceDown(e)) throw e;
       state.attempts++;
       state.error = message(e);
       if (state.attempts > ctx.opts.maxChunkRetries) {

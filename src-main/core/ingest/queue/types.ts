@@ -1,7 +1,8 @@
 import type { IngestStage, JobStatus } from '../../../contract/library';
+import type { PipelineStep } from '../pipeline/steps';
 
-/** `passage` is the one model call per passage; `embed` its text's and questions' vectors. */
-export type ChunkStep = 'passage' | 'embed' | 'resolve' | 'commit';
+/** A persisted step of a job: one of the pipeline's steps (pipeline/steps.ts). */
+export type ChunkStep = PipelineStep;
 export type TaskStatus = 'pending' | 'running' | 'done' | 'failed';
 
 /** Document-level steps use this chunk index. */

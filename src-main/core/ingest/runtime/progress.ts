@@ -1,7 +1,6 @@
 import type { IngestProgress } from '../../../contract/library';
+import { CHUNK_STEPS, DOCUMENT_STEPS, READING_STEP } from '../pipeline/steps';
 import { type Job, taskKey } from '../queue/types';
-
-const CHUNK_STEPS = ['passage', 'embed'] as const;
 
 /**
  * Per-chunk completion as the library view shows it: a passage counts once it has been read. Its embedding
@@ -16,7 +15,7 @@ export function chunkCounts(job: Job): { done: number; failed: number; total: nu
   for (let i = 0; i < total; i++) {
     const states = CHUNK_STEPS.map((s) => job.tasks.get(taskKey(i, s))?.status);
     if (states.some((s) => s === 'failed')) failed++;
-    else if (states[0] === 'done') done++;
+    else if (job.tasks.get(taskKey(i, READING_STEP))?.status === 'done') done++;
     // In a partially failed job a passage that never ran (it waits behind a failed one in the chain) is
     // as failed as one that ran out of retries: the job's message counted it, so must chunksFailed.
     else if (settled) failed++;
@@ -47,7 +46,7 @@ export class ProgressTracker {
     const s = this.started.get(job.id);
     const total = job.payload.chunksTotal;
     if (!s || !s.steps || total === null) return null;
-    const all = total * CHUNK_STEPS.length + 2;
+    const all = total * CHUNK_STEPS.length + DOCUMENT_STEPS.length;
     const done = [...job.tasks.values()].filter((t) => t.status === 'done').length;
     return Math.max(0, Math.round(((this.now() - s.at) / s.steps) * Math.max(0, all - done)));
   }

@@ -4,7 +4,7 @@ import type { Clock, Logger } from '../../deps';
 import { type PipelineContext, StepFailed } from '../pipeline/context';
 import { runJob } from '../pipeline/run-job';
 import { message } from '../pipeline/step';
-import { backoffDelay } from '../queue/backoff';
+import { backoffDelay, INGEST_RETRY } from '../../llm/retry';
 import type { JobQueue } from '../queue/job-queue';
 import type { Job } from '../queue/types';
 import { createStallWatch } from './stall-watch';
@@ -133,8 +133,8 @@ export function createScheduler(
       if (isAriadneError(e) && e.code === 'parse_failed') return finish(job, 'failed', e.message);
       if (job.attempts < ctx.opts.maxJobRetries) {
         const delay = backoffDelay(job.attempts + 1, {
-          baseMs: ctx.opts.backoffBaseMs * 4,
-          maxMs: ctx.opts.backoffMaxMs * 4,
+          baseMs: ctx.opts.backoffBaseMs * INGEST_RETRY.jobBackoffFactor,
+          maxMs: ctx.opts.backoffMaxMs * INGEST_RETRY.jobBackoffFactor,
           random: ctx.opts.random,
         });
         log.log('warn', 'job failed, retrying', {

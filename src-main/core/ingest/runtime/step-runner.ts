@@ -1,9 +1,9 @@
 import { isAriadneError } from '../../../contract/errors';
 import type { DocumentMeta } from '../../llm/builtin/junk-gate';
 import type { LlmTasks, PassageReading } from '../../llm/tasks';
+import { type ModelStep, PIPELINE_STEPS } from '../pipeline/steps';
 import { type CallJournal, journalKey, noJournal } from './call-journal';
 import { createEmbedCache, type EmbedCache } from './embed-cache';
-import type { BuiltinOp } from './worker-api';
 import type { WorkerPool } from './worker-pool';
 
 export interface Counters {
@@ -64,7 +64,12 @@ export function createStepRunner(
   };
   const builtin = tasks.provider === 'builtin';
   const models = `${tasks.chatModel ?? tasks.provider}|${tasks.embedModel}`;
-  const cache: EmbedCache = createEmbedCache(tasks.embedModel, journal);
+  // The registry says which model steps keep their replies (call-journal.ts); embeddings are journaled by
+  // their content-hash cache, one entry per text rather than per request.
+  const cache: EmbedCache = createEmbedCache(
+    tasks.embedModel,
+    PIPELINE_STEPS.embed.journaled ? journal : noJournal,
+  );
 
   async function counted<T>(fn: () => Promise<T>): Promise<T> {
     counters.llmCalls++;
@@ -76,19 +81,20 @@ export function createStepRunner(
       throw e;
     }
   }
-  async function call<T>(op: string, input: unknown, chars: number, fn: () => Promise<T>): Promise<T> {
+  async function call<T>(op: ModelStep, input: unknown, chars: number, fn: () => Promise<T>): Promise<T> {
+    const j = PIPELINE_STEPS[op].journaled ? journal : noJournal;
     const key = journalKey(op, models, input);
-    const recorded = journal.get<T>(key);
+    const recorded = j.get<T>(key);
     if (recorded !== undefined) {
       counters.replayed++;
       return recorded;
     }
     counters.promptChars += chars;
     const value = await counted(fn);
-    journal.put(key, value);
+    j.put(key, value);
     return value;
   }
-  const viaPool = <T>(op: BuiltinOp, input: unknown) =>
+  const viaPool = <T>(op: ModelStep, input: unknown) =>
     pool.run((api) => api.builtin(op, input)) as Promise<T>;
   return {
     chatModel: tasks.chatModel ?? tasks.provider,

@@ -2,8 +2,10 @@ import type { TextBlock } from '../chunk/split-blocks';
 import type { Extraction } from '../../llm/schemas';
 import type { ParseOutcome } from '../parse/worker-api';
 import type { GroundedExtraction } from '../pipeline/postprocess';
+import type { ModelStep } from '../pipeline/steps';
 
-export type BuiltinOp = 'passage' | 'summarize' | 'extract' | 'questions' | 'embed';
+/** The built-in provider's operations the worker runs: the pipeline steps that call a model. */
+export type BuiltinOp = ModelStep;
 
 /** What src-worker/ingest-worker.ts exposes over comlink: CPU work only, plain data in and out. */
 export interface IngestWorkerApi {
@@ -17,6 +19,9 @@ export interface IngestWorkerApi {
   parseText(text: string, kind: 'txt' | 'md'): Promise<ParseOutcome>;
   /** Abbreviation ↔ long-form pairs written in a text. */
   abbreviations(text: string): Promise<{ short: string; long: string }[]>;
-  /** The built-in provider's rule-based tasks, which are CPU work too. */
+  /**
+   * The built-in provider's rule-based tasks, which are CPU work too. An op that is not a model step is
+   * rejected with an `internal` error (a caller out of step with the registry, not a passage to embed).
+   */
   builtin(op: BuiltinOp, input: unknown): Promise<unknown>;
 }

@@ -5,7 +5,7 @@ import type { ZoteroImportResult } from '../../../contract/library';
 import { contentId } from '../../library/content-id';
 import type { Library } from '../../library';
 import type { ReferenceRecord } from '../../library/references';
-import type { ImportItem } from '../library-ops';
+import type { ImportItem } from '../expand-paths';
 import { kindOfFile } from '../parse/parse-in-worker';
 import { readBibtexExport, readCslJsonExport } from './read-exports';
 import { readZoteroSqlite } from './read-zotero-sqlite';

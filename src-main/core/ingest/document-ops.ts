@@ -1,7 +1,7 @@
 import { AriadneError } from '../../contract/errors';
 import type { DocumentDetail, DocumentSummary } from '../../contract/library';
 import { contentId } from '../library/content-id';
-import type { IngestService } from './ingest-service';
+import type { IngestParts } from './ingest-service';
 import { refreshEntityVectors } from '../entities';
 import { kindOfFile } from './parse/parse-in-worker';
 import { chunkCounts } from './runtime/progress';
@@ -10,13 +10,12 @@ import { type JobPayload, TERMINAL_STATUSES } from './queue/types';
 
 import type { ImportItem } from './expand-paths';
 
-export { expandPaths, type ImportItem } from './expand-paths';
-
 /**
- * Library operations on top of the ingest service: import (duplicates recognised by content hash; a changed
+ * Document operations behind the ingest service (the opened library is `Library`, the folder `dataDir`,
+ * the RPC domain `library:*`): import (duplicates recognised by content hash; a changed
  * file at a known path replaces its earlier document), delete, re-ingest, retry failed chunks, summaries.
  */
-export function libraryOps(svc: IngestService) {
+export function documentOps(svc: IngestParts) {
   const { library } = svc.ctx;
   const graph = library.graph;
   // Stored parts of the library view (see summary-cache.ts): the document list, changed only by this
