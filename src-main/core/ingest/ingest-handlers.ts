@@ -3,6 +3,7 @@ import type { ApiHandlers } from '../../contract';
 import { AriadneError } from '../../contract/errors';
 import type { IngestService } from './ingest-service';
 import { expandPaths, libraryOps, type ImportItem } from './library-ops';
+import { passageBoxes } from './parse/passage-boxes';
 import { kindOfFile } from './parse/parse-in-worker';
 import { importZotero } from './zotero/zotero-import';
 
@@ -16,6 +17,7 @@ type LibraryHandlers = Pick<
   | 'library:reingest'
   | 'library:retry-failed'
   | 'library:file'
+  | 'library:passage-boxes'
   | 'queue:status'
   | 'queue:pause'
   | 'queue:resume'
@@ -64,6 +66,10 @@ export function createIngestHandlers(
         kind: kindOfFile(d.fileName) ?? 'txt',
         dataBase64: bytes.toString('base64'),
       };
+    },
+    async 'library:passage-boxes'({ documentId, start, end }) {
+      const geometry = await svc.ctx.library.geometry.read(documentId);
+      return { boxes: geometry ? passageBoxes(geometry, start, end) : [] };
     },
     async 'queue:status'() {
       const jobs = svc.queue.list();

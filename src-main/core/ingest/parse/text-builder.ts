@@ -1,5 +1,8 @@
 import { joinLines } from './hyphenation';
-import type { Block } from './types';
+import { GEOMETRY_STRIDE, type Block, type Line, type TextGeometry } from './types';
+
+/** Positions are kept to a tenth of a point: finer than a glyph, and short in JSON. */
+const tenth = (v: number) => Math.round(v * 10) / 10;
 
 const ENDS_SENTENCE = /[.!?:]["'”’)\]]*$/;
 
@@ -19,6 +22,8 @@ export class TextBuilder {
   private atBreak = true;
   readonly pageOffsets: (number | undefined)[];
   private lastPage = -1;
+  /** GEOMETRY_STRIDE numbers per appended line (see TextGeometry). */
+  private readonly geometry: number[] = [];
 
   constructor(pages: number) {
     this.pageOffsets = new Array<number | undefined>(pages).fill(undefined);
@@ -70,6 +75,18 @@ export class TextBuilder {
     return this.len - b.length;
   }
 
+  /**
+   * Notes where `line` landed: `[start, this.len)`. Joining it may have dropped the previous line's break
+   * hyphen or trailing space, so that line's end is pulled back to this start.
+   */
+  private recordLine(line: Line, start: number) {
+    const g = this.geometry;
+    const prevEnd = g.length - GEOMETRY_STRIDE + 1;
+    if (g.length && g[prevEnd]! > start) g[prevEnd] = start;
+    if (this.len <= start) return;
+    g.push(start, this.len, line.page, tenth(line.x0), tenth(line.x1), tenth(line.y), tenth(line.size));
+  }
+
   private breakHere() {
     this.push('\n\n');
     this.paraStart = this.len;
@@ -95,12 +112,14 @@ export class TextBuilder {
     for (let i = 0; i < block.lines.length; i++) {
       const l = block.lines[i]!;
       if (i === 0 && !continues) {
+        lineStart = this.len;
         this.push(l.text);
         if (l.text) this.atBreak = false;
       } else {
         lineStart = this.joinLine(l.text, compounds);
         this.atBreak = false;
       }
+      this.recordLine(l, lineStart);
       if (i === 0) this.markPage(l.page, lineStart);
     }
     return continues;
@@ -123,11 +142,13 @@ export class TextBuilder {
     return n;
   }
 
-  finish(): { text: string; pageOffsets: number[] } {
+  finish(): { text: string; pageOffsets: number[]; geometry: TextGeometry } {
     const text = this.pieces.join('').trimEnd();
     const offsets = this.pageOffsets.map((o) => (o === undefined ? undefined : Math.min(o, text.length)));
     for (let p = offsets.length - 1; p >= 0; p--) offsets[p] ??= offsets[p + 1] ?? text.length;
     offsets[0] = 0;
-    return { text, pageOffsets: offsets as number[] };
+    const lines = this.geometry;
+    for (let i = 1; i < lines.length; i += GEOMETRY_STRIDE) lines[i] = Math.min(lines[i]!, text.length);
+    return { text, pageOffsets: offsets as number[], geometry: { lines } };
   }
 }

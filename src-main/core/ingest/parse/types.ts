@@ -85,6 +85,21 @@ export interface ParsedDocument {
   sections: Section[];
   references: string[];
   parserVersion: string;
+  /** PDFs only: where every line of `text` was printed (see TextGeometry); the viewer highlights from it. */
+  geometry?: TextGeometry;
+}
+
+/** Numbers per line in `TextGeometry.lines`. */
+export const GEOMETRY_STRIDE = 7;
+
+/**
+ * Where each line of a PDF's text was printed, as flat numbers (compact in JSON and across the worker
+ * boundary): per line, `start, end` (its `[start, end)` in `ParsedDocument.text`), `page` (0-based), `x0, x1`
+ * (left and right edge), `y` (baseline) and `size` (font size), in PDF user space relative to the bottom-left
+ * corner of the page's view box. Lines are in text order.
+ */
+export interface TextGeometry {
+  lines: number[];
 }
 
 export interface PdfMetadataInput {
