@@ -13,6 +13,9 @@ function openCitation(c: AnswerCitation) {
     title: c.title,
     page: c.page,
     quote: c.quote,
+    start: c.start,
+    end: c.end,
+    pages: c.pages,
     label: `[${c.n}]`,
     supported: c.supported,
   });

@@ -25,9 +25,15 @@ export function CitationLink({ c }: { c: Citation }) {
         onBlur={() => setTip(false)}
         onKeyDown={(e) => e.key === 'Escape' && tip && (e.stopPropagation(), setTip(false))}
         onClick={() =>
-          useViewerStore
-            .getState()
-            .open({ documentId: c.documentId, title: c.title, page: c.page, quote: c.quote })
+          useViewerStore.getState().open({
+            documentId: c.documentId,
+            title: c.title,
+            page: c.page,
+            quote: c.quote,
+            start: c.start,
+            end: c.end,
+            pages: c.pages,
+          })
         }
       >
         {where}
