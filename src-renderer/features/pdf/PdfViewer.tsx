@@ -4,6 +4,7 @@ import type { PassageBox } from '../../../src-main/contract/library';
 import { describeError, useRpc } from '../../api/rpc';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { useViewerStore } from '../../stores/viewer-store';
+import { citedPlace } from '../graph/citation-text';
 import { drawPassageMarks } from './passage-marks';
 import { highlightQuote, loadPdf, passageBoxes } from './pdf-loader';
 
@@ -109,13 +110,7 @@ export function PdfViewer() {
   const pages = doc?.numPages ?? 0;
   // A passage across a page break: the page it continues on, offered from the page it starts on.
   const nextPart = boxes.find((b) => b.page > page)?.page;
-  const lastCited = source.pages?.[1];
-  const cited =
-    source.page != null && lastCited && lastCited > source.page
-      ? `pp. ${source.page}–${lastCited}`
-      : source.page != null
-        ? `p. ${source.page}`
-        : null;
+  const cited = citedPlace({ page: source.page, pages: source.pages, label: source.figure });
   const onKey = (e: React.KeyboardEvent) => {
     // Escape is handled app-wide (use-viewer-dialog.ts), wherever focus is.
     if (e.key === 'PageDown' || (e.key === 'ArrowRight' && e.altKey)) setPage((p) => Math.min(pages, p + 1));
