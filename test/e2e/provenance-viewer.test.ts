@@ -3,7 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COLUMN_SENTENCE, PAGE_TWO_SENTENCE, makeProvenancePaper } from '../fixtures/provenance-paper';
+import {
+  COLUMN_SENTENCE,
+  CROSSING_SENTENCE,
+  PAGE_TWO_SENTENCE,
+  makeProvenancePaper,
+} from '../fixtures/provenance-paper';
 import { chromiumMissingReason, launchChromium } from '../helpers/browser';
 import { startServe, type ServeProcess } from '../helpers/serve-process';
 import { dropFiles } from './page-actions';
@@ -141,5 +146,22 @@ describe.skipIf(!!missing)('a citation opens the page of its own sentence', () =
       .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().left));
     expect(xs.length).toBeGreaterThan(1);
     expect(xs[xs.length - 1]!).toBeGreaterThan(Math.max(...xs.slice(0, -1)));
+  }, 120_000);
+
+  it('marks a sentence across a page break on both pages, the second one step away', async () => {
+    const got = await openCitation('AMPK', CROSSING_SENTENCE);
+    expect(got.label).toMatch(/, pp\. 1–2$/);
+    expect(got.page).toBe('1');
+    await page.getByTestId('passage-continues').click();
+    await expect.poll(() => page.getByTestId('pdf-viewer').getAttribute('data-page')).toBe('2');
+    // The page-2 marks are drawn with page 2's text layer; wait until the marks sit on that page's lines.
+    let rest: string[] = [];
+    await expect
+      .poll(async () => {
+        rest = (await page.evaluate(TEXT_UNDER_MARKS)) as string[];
+        return normal(`${got.lines.join(' ')} ${rest.join(' ')}`);
+      })
+      .toBe(CROSSING_SENTENCE);
+    expect(rest.length).toBeGreaterThan(0);
   }, 120_000);
 });
