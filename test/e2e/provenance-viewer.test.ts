@@ -104,17 +104,16 @@ describe.skipIf(!!missing)('a citation opens the page of its own sentence', () =
     await page.keyboard.press('Control+a');
     await page.keyboard.type(term);
     await page.keyboard.press('Enter');
-    const citations = page.getByTestId('citation');
-    // The quote of each citation is its tooltip, the element after the button.
-    const quoteAt = async () =>
-      (await citations.evaluateAll(
-        (els, want) => els.findIndex((b) => b.nextElementSibling?.querySelector('q')?.textContent === want),
-        sentence,
-      )) as number;
+    // The quote of each citation is its tooltip, beside the button. Results arrive in stages and re-render,
+    // so the citation is found by its quote when clicked, never by a position taken earlier.
+    const citation = page
+      .locator('.cite-wrap')
+      .filter({ has: page.locator('q').getByText(sentence, { exact: true }) })
+      .getByTestId('citation')
+      .first();
     await expect
-      .poll(quoteAt, { timeout: 20_000, message: `a citation of "${sentence}"` })
-      .toBeGreaterThan(-1);
-    const citation = citations.nth(await quoteAt());
+      .poll(() => citation.count(), { timeout: 20_000, message: `a citation of "${sentence}"` })
+      .toBeGreaterThan(0);
     const label = (await citation.textContent()) ?? '';
     await citation.click();
     const viewer = page.getByTestId('pdf-viewer');

@@ -34,6 +34,7 @@ export function PdfViewer() {
     if (!source) return;
     setDoc(null);
     setBoxes([]);
+    marks.current?.replaceChildren();
     setError(null);
     setPage(source.page ?? 1);
     panel.current?.focus();
@@ -79,22 +80,22 @@ export function PdfViewer() {
       box.style.setProperty('--total-scale-factor', String(scale));
       box.style.setProperty('--scale-factor', String(scale));
       text = new TextLayer({ textContentSource: p.streamTextContent(), container: box, viewport });
-      await Promise.all([task.promise, text.render()]);
-      if (!live) return;
-      let hit: HTMLElement | null = null;
+      // Marks from geometry need only the viewport: drawn while the page renders under them.
       if (boxes.length) {
-        hit = drawPassageMarks(
+        const mark = drawPassageMarks(
           marks.current!,
           boxes.filter((b) => b.page === n),
           viewport,
           p.view,
         );
         setFound(true);
-      } else {
-        marks.current!.replaceChildren();
-        hit = n === (source.page ?? 1) ? highlightQuote(text.textDivs as HTMLElement[], source.quote) : null;
-        setFound(source.quote ? !!hit : null);
-      }
+        mark?.scrollIntoView({ block: 'center' });
+      } else marks.current!.replaceChildren();
+      await Promise.all([task.promise, text.render()]);
+      if (!live || boxes.length) return;
+      const hit =
+        n === (source.page ?? 1) ? highlightQuote(text.textDivs as HTMLElement[], source.quote) : null;
+      setFound(source.quote ? !!hit : null);
       hit?.scrollIntoView({ block: 'center' });
     })().catch((e) => {
       if (live && (e as Error)?.name !== 'RenderingCancelledException') setError(describeError(e).message);
