@@ -21,8 +21,9 @@ describe('geometry files', () => {
     const files = openGeometryFiles(dir);
     expect(await files.read(ID)).toBeNull();
     await files.write(ID, { lines: [0, 5, 0, 72, 97, 700, 10] });
-    await files.write(ID, { lines: [0, 6, 1, 72, 102, 690, 10] });
-    expect(await files.read(ID)).toEqual({ lines: [0, 6, 1, 72, 102, 690, 10] });
+    const g = { lines: [0, 6, 1, 72, 102, 690, 10], runs: [0, 3, 72, 90, 3, 6, 91, 102] };
+    await files.write(ID, g);
+    expect(await files.read(ID)).toEqual(g);
     // Only the file itself: the atomic write leaves no temp file behind.
     expect(fs.readdirSync(dir)).toEqual([`${ID}.json`]);
     await files.remove(ID);
@@ -37,6 +38,8 @@ describe('geometry files', () => {
     fs.writeFileSync(path.join(dir, `${ID}.json`), '{"v":1,"lines":[1,2,3]');
     expect(await files.read(ID)).toBeNull();
     fs.writeFileSync(path.join(dir, `${ID}.json`), '{"v":1,"lines":[1,2,3]}');
+    expect(await files.read(ID)).toBeNull();
+    fs.writeFileSync(path.join(dir, `${ID}.json`), '{"v":1,"lines":[0,5,0,72,97,700,10],"runs":[0,5]}');
     expect(await files.read(ID)).toBeNull();
     expect(await files.read('../settings')).toBeNull();
     await expect(files.write('../settings', { lines: [] })).rejects.toThrow(/Not a document id/);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { AriadneError } from '../../contract/errors';
-import { GEOMETRY_STRIDE, type TextGeometry } from '../ingest/parse/types';
+import { GEOMETRY_STRIDE, RUN_STRIDE, type TextGeometry } from '../ingest/parse/types';
 import { writeFileAtomic } from './atomic-file';
 
 /**
@@ -19,20 +19,25 @@ export interface GeometryFiles {
 
 const ID = /^[0-9a-f]{64}$/;
 
-/** The file's shape: a version, so a later layout can be told apart, and the flat line numbers. */
+/** The file's shape: a version, so a later layout can be told apart, and the flat numbers. */
 interface GeometryFile {
   v: 1;
   lines: number[];
+  runs?: number[];
 }
+
+const numbers = (xs: unknown, stride: number): xs is number[] =>
+  Array.isArray(xs) &&
+  xs.length % stride === 0 &&
+  xs.every((n) => typeof n === 'number' && Number.isFinite(n));
 
 function isGeometryFile(x: unknown): x is GeometryFile {
   const f = x as Partial<GeometryFile> | null;
   return (
     !!f &&
     f.v === 1 &&
-    Array.isArray(f.lines) &&
-    f.lines.length % GEOMETRY_STRIDE === 0 &&
-    f.lines.every((n) => typeof n === 'number' && Number.isFinite(n))
+    numbers(f.lines, GEOMETRY_STRIDE) &&
+    (f.runs === undefined || numbers(f.runs, RUN_STRIDE))
   );
 }
 
@@ -45,7 +50,11 @@ export function openGeometryFiles(dir: string): GeometryFiles {
     async write(id, geometry) {
       const file = fileOf(id);
       await fs.promises.mkdir(dir, { recursive: true });
-      const body: GeometryFile = { v: 1, lines: geometry.lines };
+      const body: GeometryFile = {
+        v: 1,
+        lines: geometry.lines,
+        ...(geometry.runs ? { runs: geometry.runs } : {}),
+      };
       await writeFileAtomic(file, JSON.stringify(body));
     },
     async read(id) {
@@ -54,7 +63,8 @@ export function openGeometryFiles(dir: string): GeometryFiles {
       if (raw === null) return null;
       try {
         const parsed: unknown = JSON.parse(raw);
-        return isGeometryFile(parsed) ? { lines: parsed.lines } : null;
+        if (!isGeometryFile(parsed)) return null;
+        return parsed.runs ? { lines: parsed.lines, runs: parsed.runs } : { lines: parsed.lines };
       } catch {
         return null;
       }

@@ -73,4 +73,30 @@ describe('line geometry and passage boxes', () => {
     expect(passageBoxes(g, 10, 10)).toEqual([]);
     expect(passageBoxes(g, doc.text.length + 5, doc.text.length + 9)).toEqual([]);
   });
+
+  it('places the ends of a passage within the text item they are printed in', () => {
+    // One line of three items of very different widths per character: a wide bold run, a narrow run, and a
+    // hyphenated word broken onto the next line.
+    const items: TextItem[] = [
+      { str: 'RESULTS.', x: 72, y: 700, width: 120, height: 10, fontName: 'bold' },
+      { str: 'AMPK rose. Then metformin', x: 196, y: 700, width: 100, height: 10, fontName: 'body' },
+      { str: 'in-', x: 300, y: 700, width: 9, height: 10, fontName: 'body' },
+      { str: 'hibited it.', x: 72, y: 688, width: 40, height: 10, fontName: 'body' },
+    ];
+    const d = assembleDocument([{ width: 612, height: 792, items }], { info: {}, xmp: {} });
+    expect(d.text).toBe('RESULTS. AMPK rose. Then metformin inhibited it.');
+    const start = d.text.indexOf('Then');
+    const boxes = passageBoxes(d.geometry!, start, d.text.length);
+    expect(boxes).toHaveLength(2);
+    // "Then" starts 11 of the narrow item's 25 characters in: 196 + 11/25 × 100, not a share of the line.
+    expect(boxes[0]!.x).toBeCloseTo(196 + (11 / 25) * 100, 1);
+    // The line ends at "in", before the break hyphen: two of the last item's three characters.
+    expect(boxes[0]!.x + boxes[0]!.width).toBeCloseTo(300 + (2 / 3) * 9, 1);
+    expect(boxes[1]).toMatchObject({ x: 72, width: 40 });
+    // "AMPK rose." alone: within the narrow item, clear of the bold one.
+    const a = d.text.indexOf('AMPK');
+    const [only] = passageBoxes(d.geometry!, a, a + 'AMPK rose.'.length);
+    expect(only!.x).toBeCloseTo(196, 1);
+    expect(only!.width).toBeCloseTo((10 / 25) * 100, 1);
+  });
 });

@@ -39,6 +39,11 @@ export interface Line {
   colX1?: number;
   /** Column region id within the page, set by reading order. */
   region?: number;
+  /**
+   * For a line made of several text items: per item `start, end` (its characters in `text`) and `x0, x1`
+   * (its left and right edge), in order.
+   */
+  runs?: number[];
 }
 
 /** A paragraph or heading, in reading order. */
@@ -100,7 +105,15 @@ export const GEOMETRY_STRIDE = 7;
  */
 export interface TextGeometry {
   lines: number[];
+  /**
+   * For lines printed as several text items: per item `start, end` (in `ParsedDocument.text`) and `x0, x1`,
+   * in text order (RUN_STRIDE numbers each). A line's ends are clipped by the item they fall in.
+   */
+  runs?: number[];
 }
+
+/** Numbers per item in `TextGeometry.runs`. */
+export const RUN_STRIDE = 4;
 
 export interface PdfMetadataInput {
   info: Record<string, unknown>;
