@@ -5,7 +5,12 @@ import { describe, expect, it } from 'vitest';
 import type { Citation } from '../../src-main/contract/graph';
 import type { PassageBox } from '../../src-main/contract/library';
 import { createBuiltinProvider } from '../../src-main/core/llm/builtin/builtin-provider';
-import { CROSSING_SENTENCE, PAGE_TWO_SENTENCE, makeProvenancePaper } from '../fixtures/provenance-paper';
+import {
+  CROSSING_SENTENCE,
+  PAGE_TWO_SENTENCE,
+  TABLE,
+  makeProvenancePaper,
+} from '../fixtures/provenance-paper';
 import { checkQuote, matchKey, pdftotextPages } from '../helpers/page-check';
 import { ctx, ingestAll, openCore, tempDir } from './ingest/harness';
 
@@ -27,6 +32,7 @@ describe.runIf(hasPdftotext)('evidence cites the page of its own sentence', () =
     const core = await openCore(path.join(dir, 'lib'), createBuiltinProvider());
     const citations: (Citation & { chunkPageStart: number })[] = [];
     const boxes: Record<'two' | 'both', PassageBox[]> = { two: [], both: [] };
+    let tableHit: Citation | undefined;
     try {
       const { jobs } = await ingestAll(core, [file]);
       expect(jobs.map((j) => j.status)).toEqual(['done']);
@@ -52,6 +58,12 @@ describe.runIf(hasPdftotext)('evidence cites the page of its own sentence', () =
           )
         ).boxes;
       };
+      // The table is no evidence, but search finds it and cites it by its caption's label.
+      const found = await core.handlers['graph:search'](
+        { term: 'trypan blue', hops: 2, limit: 10, filters: { direction: 'both', minEvidence: 1 } },
+        ctx(),
+      );
+      tableHit = found.passages[0];
       boxes.two = await boxesOf(PAGE_TWO_SENTENCE);
       boxes.both = await boxesOf(CROSSING_SENTENCE);
       const docId = citations[0]!.documentId;
@@ -63,6 +75,9 @@ describe.runIf(hasPdftotext)('evidence cites the page of its own sentence', () =
       await core.close();
     }
     expect(citations.length).toBeGreaterThan(0);
+    expect(tableHit).toMatchObject({ label: 'Table 2', page: 2 });
+    expect(tableHit!.quote).toMatch(/Trypan blue exclusion/);
+    for (const c of citations) expect(TABLE.some((row) => row.includes(c.quote))).toBe(false);
     // One box per printed line, on the pages the citation names.
     expect(new Set(boxes.two.map((b) => b.page))).toEqual(new Set([2]));
     expect(boxes.both.map((b) => b.page)).toEqual([...boxes.both.map((b) => b.page)].sort());
