@@ -163,4 +163,15 @@ describe.skipIf(!!missing)('a citation opens the page of its own sentence', () =
       .toBe(CROSSING_SENTENCE);
     expect(rest.length).toBeGreaterThan(0);
   }, 120_000);
+
+  it('cites a passage found in a table by the table ("Table 2, p. 2") and marks it', async () => {
+    const caption = 'Trypan blue exclusion by treatment group (% viable cells).';
+    const got = await openCitation('trypan blue', caption);
+    expect(got.label).toMatch(/, Table 2, p\. 2$/);
+    expect(got.page).toBe('2');
+    expect(normal(got.lines.join(' '))).toBe(caption);
+    expect(await page.getByTestId('pdf-viewer').locator('.viewer-title').textContent()).toContain(
+      'Table 2, p. 2',
+    );
+  }, 120_000);
 });
