@@ -23,8 +23,8 @@ const along = (o: number, s: number, e: number, x0: number, x1: number) =>
 /**
  * The x of the left edge of character `from` and of the right edge of character `to - 1` on one line. With
  * the line's items (`runs`, in text order) each end is placed within its own item; a line printed as one
- * item (or without items) is clipped by the share of its characters. A offset in the space between two items
- * snaps to the edge of the item next to it.
+ * item (or without items) is clipped by the share of its characters. An offset in the space between two
+ * items snaps to the edge of the item next to it.
  */
 function clipLine(
   runs: readonly number[],
