@@ -106,7 +106,7 @@ function normaliseLabel(raw: string): string {
 }
 
 /** Cheap pre-check: a paragraph that opens like a caption. Most passages have none and skip the typing. */
-const MAY_HAVE_CAPTION = /(?:^|\n\n)\s*(?:fig|table|scheme|plate|chart|box)/i;
+const MAY_HAVE_CAPTION = /(?:^|\n)[ \t]*(?:fig|table|scheme|plate|chart|box)/i;
 
 /**
  * The figure or table that `[start, end)` of `text` belongs to ("Table 2", "Fig. 3"): the label of a caption,
