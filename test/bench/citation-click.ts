@@ -2,9 +2,11 @@
  * Citation click → highlighted passage, in Chromium against `ariadne serve` (built-in engine): ingests the
  * generated two-column provenance paper and the shared papers, searches a few terms, then clicks every
  * citation of the paths found, one after another, and times from the click to the first highlight on the
- * page: a mark drawn from the line geometry, or (documents without geometry) a highlighted text-layer span.
+ * rendered page: a mark drawn from the line geometry with the page's text layer in place, or (documents
+ * without geometry) a highlighted text-layer span.
  * Prints p50/p95 for cold clicks (first of a document: its PDF is fetched and opened) and warm ones
- * (document cached), and how many highlights came from geometry. Target: warm p95 ≤ 500 ms. Timings on a loaded machine run high.
+ * (document cached), and how many highlights came from geometry. Target: warm p95 ≤ 500 ms. Timings on a
+ * loaded machine run high.
  * Usage: `npm run build && nice -n 5 npx tsx test/bench/citation-click.ts`
  */
 import fs from 'node:fs';
@@ -82,7 +84,10 @@ async function main(): Promise<void> {
             const t0 = performance.now();
             btn.click();
             (function check() {
-              if (document.querySelector('.passage-mark, .textLayer .hl')) resolve(performance.now() - t0);
+              // Marks are drawn as soon as the page's size is known; the clock stops once the page's text
+              // layer is there too, so the highlight is timed on a rendered page, as with the word match.
+              const lit = document.querySelector('.passage-mark') && document.querySelector('.textLayer span');
+              if (lit || document.querySelector('.textLayer .hl')) resolve(performance.now() - t0);
               else if (performance.now() - t0 > 5000) resolve(-1);
               else requestAnimationFrame(check);
             })();
