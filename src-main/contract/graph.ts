@@ -28,6 +28,8 @@ export const Citation = z.object({
   end: z.number().int().nonnegative().optional(),
   /** First and last page of the quoted sentence ([4, 5] for a sentence across a page break: "pp. 4–5"). */
   pages: z.array(z.number().int()).min(1).max(2).optional(),
+  /** The figure or table the quote is in ("Table 2", "Fig. 3") when it is a caption or table cells. */
+  label: z.string().optional(),
 });
 export type Citation = z.infer<typeof Citation>;
 

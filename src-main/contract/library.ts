@@ -74,6 +74,16 @@ export const DocumentDetail = DocumentSummary.extend({
 });
 export type DocumentDetail = z.infer<typeof DocumentDetail>;
 
+/** A rectangle on a PDF page in user space, relative to the bottom-left corner of the page's view box. */
+export const PassageBox = z.object({
+  page: z.number().int().min(1),
+  x: z.number(),
+  y: z.number(),
+  width: z.number().nonnegative(),
+  height: z.number().nonnegative(),
+});
+export type PassageBox = z.infer<typeof PassageBox>;
+
 /** Electron passes filesystem paths (webUtils); the browser UI uploads the bytes. */
 export const ImportInput = z
   .object({
@@ -174,6 +184,16 @@ export const libraryMethods = {
     input: ById,
     output: z.object({ fileName: z.string(), kind: z.enum(['pdf', 'txt', 'md']), dataBase64: z.string() }),
     summary: "The library's copy of the original file, for the viewer.",
+  }),
+  'library:passage-boxes': method({
+    input: z.object({
+      documentId: DocumentId,
+      start: z.number().int().nonnegative(),
+      end: z.number().int().nonnegative(),
+    }),
+    output: z.object({ boxes: z.array(PassageBox) }),
+    summary:
+      "Where the document's text [start, end) is printed: one box per line, in reading order (empty without geometry: a text file, or a PDF read by an older version).",
   }),
   'queue:status': method({
     input: Empty,

@@ -17,6 +17,8 @@ export const AnswerCitation = z.object({
   start: z.number().int().nonnegative().optional(),
   end: z.number().int().nonnegative().optional(),
   pages: z.array(z.number().int()).min(1).max(2).optional(),
+  /** The figure or table the quote is in (see Citation). */
+  label: z.string().optional(),
   supported: z.boolean(),
 });
 export type AnswerCitation = z.infer<typeof AnswerCitation>;

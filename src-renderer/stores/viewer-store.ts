@@ -6,6 +6,13 @@ export interface SourceRef {
   title: string;
   page: number | null;
   quote: string;
+  /** [start, end) of the quote in the document's text: the viewer highlights it from the PDF's line geometry. */
+  start?: number;
+  end?: number;
+  /** First and last page of the quote ([4, 5] for "pp. 4–5"). */
+  pages?: number[];
+  /** The table or figure the quote is in ("Table 2"), when it is one. */
+  figure?: string;
   /** "[3]" in an answer, or the evidence line it came from. */
   label?: string;
   supported?: boolean;

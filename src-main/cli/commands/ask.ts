@@ -69,7 +69,7 @@ export function registerAsk(program: Command) {
         process.stdout.write(`${a.answer}\n\nmode: ${a.mode}, confidence ${a.confidence.toFixed(2)}\n`);
         for (const c of a.citations) {
           process.stdout.write(
-            `[${c.n}]${c.supported ? '' : ' (unsupported)'} ${c.title}${c.year ? ` (${c.year})` : ''}, p. ${c.page ?? '?'}: "${c.quote}"\n`,
+            `[${c.n}]${c.supported ? '' : ' (unsupported)'} ${c.title}${c.year ? ` (${c.year})` : ''}${c.label ? `, ${c.label}` : ''}, p. ${c.page ?? '?'}: "${c.quote}"\n`,
           );
         }
         if (a.insufficient || a.citations.length === 0)

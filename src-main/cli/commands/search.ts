@@ -22,7 +22,9 @@ function candidates(r: ResolvedTerm): string {
 
 function passages(res: GraphSearchResult): string[] {
   return res.passages.map(
-    (c) => `  ${c.shortTitle}${c.year ? ` ${c.year}` : ''}${c.page ? `, p. ${c.page}` : ''}: ${c.quote}`,
+    // A passage in a table or a figure caption is cited by it: "Table 2, p. 6".
+    (c) =>
+      `  ${c.shortTitle}${c.year ? ` ${c.year}` : ''}${c.label ? `, ${c.label}` : ''}${c.page ? `, p. ${c.page}` : ''}: ${c.quote}`,
   );
 }
 

@@ -25,7 +25,10 @@ export function answerMarkdown(
     return `[${parts.join('; ')}]`;
   });
   const quotes = input.citations
-    .map((c) => `- [${c.n}] “${c.quote.trim()}” — ${c.title}${c.page ? `, p. ${c.page}` : ''}`)
+    .map(
+      (c) =>
+        `- [${c.n}] “${c.quote.trim()}” — ${c.title}${c.label ? `, ${c.label}` : ''}${c.page ? `, p. ${c.page}` : ''}`,
+    )
     .join('\n');
   const bibtex = toBibtex(used, keys);
   const markdown = [

@@ -1,3 +1,4 @@
+import type { TextGeometry } from './parse/types';
 import type {
   DocumentDetail,
   DocumentSummary,
@@ -36,6 +37,8 @@ export interface IngestService {
   detail(documentId: string): Promise<DocumentDetail>;
   /** Throws `not_found` for an unknown document or a missing original. */
   originalFile(documentId: string): Promise<OriginalFile>;
+  /** Where each line of a parsed PDF's text was printed (null for text files and older libraries). */
+  documentGeometry(documentId: string): Promise<TextGeometry | null>;
   /** Stops the document's job, removes its contribution to the graph and forgets its reference record. */
   remove(documentId: string): Promise<void>;
   /** Reads the document again from its original, keeping its reference record. */

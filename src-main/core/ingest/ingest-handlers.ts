@@ -1,6 +1,7 @@
 import type { ApiHandlers } from '../../contract';
 import type { IngestService } from './ingest-api';
 import { expandPaths, type ImportItem } from './expand-paths';
+import { passageBoxes } from './parse/passage-boxes';
 import { kindOfFile } from './parse/parse-in-worker';
 
 type LibraryHandlers = Pick<
@@ -13,6 +14,7 @@ type LibraryHandlers = Pick<
   | 'library:reingest'
   | 'library:retry-failed'
   | 'library:file'
+  | 'library:passage-boxes'
   | 'queue:status'
   | 'queue:pause'
   | 'queue:resume'
@@ -45,6 +47,10 @@ export function createIngestHandlers(svc: IngestService): LibraryHandlers {
     async 'library:file'({ documentId }) {
       const f = await svc.originalFile(documentId);
       return { fileName: f.fileName, kind: f.kind, dataBase64: Buffer.from(f.bytes).toString('base64') };
+    },
+    async 'library:passage-boxes'({ documentId, start, end }) {
+      const geometry = await svc.documentGeometry(documentId);
+      return { boxes: geometry ? passageBoxes(geometry, start, end) : [] };
     },
     'queue:status': async () => svc.status(),
     'queue:pause': async () => (svc.pause(), ok),

@@ -209,6 +209,7 @@ export async function startIngest(deps: IngestDeps): Promise<IngestService> {
       const bytes = new Uint8Array(await fs.readFile(library.originals.path(id)));
       return { fileName: d.fileName, kind: kindOfFile(d.fileName) ?? 'txt', bytes };
     },
+    documentGeometry: (id) => library.geometry.read(id),
     remove: (id) => ops.removeDocument(id),
     reingest: (id) => ops.reingest(id),
     async retry(ids) {

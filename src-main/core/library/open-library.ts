@@ -7,6 +7,7 @@ import type { JobStore } from '../store/job-store';
 import type { DeleteResult } from '../store/types';
 import { openVectorStore } from '../store/lancedb/vector-store';
 import type { VectorIndex } from '../store/vector-index';
+import { openGeometryFiles, type GeometryFiles } from './geometry-files';
 import { acquireLock } from './lock';
 import { openOriginals, type Originals } from './originals';
 import { reconcile, type ReconcileReport } from './reconcile';
@@ -23,6 +24,8 @@ export interface Library {
   readonly originals: Originals;
   /** Reference-manager metadata (Zotero) per document; it wins over metadata parsed from the file. */
   readonly references: ReferenceStore;
+  /** Where each line of a parsed PDF was printed, for highlighting passages in the viewer. */
+  readonly geometry: GeometryFiles;
   /** What reconciliation found when the library was opened. */
   readonly openReport: ReconcileReport;
   /** Deletes a document from the graph (source of truth) and then its vectors and orphaned entities' vectors. */
@@ -49,6 +52,7 @@ export interface OpenLibraryOptions {
  *   vectors/        LanceDB tables (derived)
  *   originals/      content-addressed copies of imported files
  *   references.json Zotero metadata of imported items, by document
+ *   geometry/       per parsed PDF, where each line of its text was printed (viewer highlights)
  */
 export async function openLibrary(opts: OpenLibraryOptions): Promise<Library> {
   const dataDir = path.resolve(opts.dataDir);
@@ -61,6 +65,7 @@ export async function openLibrary(opts: OpenLibraryOptions): Promise<Library> {
     const settings = openSettings(dataDir);
     const originals = openOriginals(path.join(dataDir, 'originals'));
     const references = openReferences(dataDir);
+    const geometry = openGeometryFiles(path.join(dataDir, 'geometry'));
     opened = await openGraphBackend(opts.graphBackend ?? DEFAULT_GRAPH_BACKEND, dataDir, {
       clock: opts.clock,
       log,
@@ -91,12 +96,14 @@ export async function openLibrary(opts: OpenLibraryOptions): Promise<Library> {
       settings,
       originals,
       references,
+      geometry,
       openReport,
       async deleteDocument(id) {
         const res = await g.deleteDocument(id);
         // A crash between here and the end leaves vector orphans, which reconciliation deletes.
         await v.deleteByDocument(id);
         await v.deleteIds('entities', res.removedEntityIds);
+        await geometry.remove(id);
         return res;
       },
       close() {

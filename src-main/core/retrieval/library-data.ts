@@ -3,6 +3,7 @@ import type { Library } from '../library';
 import type { ChunkRecord, EntityRecord, EvidenceLink } from '../store/types';
 import { pageOfOffset } from '../store/pages';
 import { chunkSentences } from '../ingest/chunk/evidence-span';
+import { captionLabel } from '../ingest/chunk/prose';
 import { Lru, type ChangeTracker } from './cache';
 import { shortTitle } from './text';
 
@@ -170,32 +171,29 @@ export function toSummary(e: EntityRecord, communityId: string | null = null): E
   };
 }
 
-/** The page a quote sits on inside a chunk (falls back to the chunk's first page). */
-export function pageOfQuote(
-  chunk: Pick<ChunkInfo, 'text' | 'pageStart' | 'pageOffsets'>,
-  quote: string,
-): number {
-  const at = quote ? chunk.text.indexOf(quote) : -1;
-  return at < 0
-    ? chunk.pageStart
-    : pageOfOffset({ pageStart: chunk.pageStart, pageOffsets: chunk.pageOffsets }, at);
-}
-
 /**
- * Where a quote of a chunk sits: its page, and when found in the chunk, its [start, end) in the document text
- * and its first and last page (a sentence across a page break cites both).
+ * Where a quote of a chunk sits: its page, and when found in the chunk, its [start, end) in the document text,
+ * its first and last page (a sentence across a page break cites both) and, for a quote from a caption or a
+ * table, that figure's or table's label.
  */
 export function quotePlace(
   chunk: Pick<ChunkInfo, 'text' | 'pageStart' | 'pageOffsets' | 'charStart'>,
   quote: string,
-): { page: number; start?: number; end?: number; pages?: number[] } {
+): { page: number; start?: number; end?: number; pages?: number[]; label?: string } {
   const at = quote ? chunk.text.indexOf(quote) : -1;
   if (at < 0) return { page: chunk.pageStart };
   const place = { pageStart: chunk.pageStart, pageOffsets: chunk.pageOffsets };
   const page = pageOfOffset(place, at);
   const last = pageOfOffset(place, at + Math.max(0, quote.length - 1));
   const cs = chunk.charStart ?? 0;
-  return { page, start: cs + at, end: cs + at + quote.length, pages: last > page ? [page, last] : [page] };
+  const label = captionLabel(chunk.text, at, at + quote.length);
+  return {
+    page,
+    start: cs + at,
+    end: cs + at + quote.length,
+    pages: last > page ? [page, last] : [page],
+    ...(label ? { label } : {}),
+  };
 }
 
 /** A chunk's text and place, for placing its sentences (a missing chunk: empty text on page 1). */

@@ -19,6 +19,15 @@ describe('where an answer quote sits', () => {
     expect(quotePlace(chunk, 'not in the chunk')).toEqual({ page: 3 });
   });
 
+  it('names a quote from a caption or a table by its label, and prose by none', () => {
+    const t = 'Table 2. Plasma lactate by arm\n\nMetformin arm 1.9 2.4\n\nPlacebo arm 1.1 1.2';
+    const c = { text: t, charStart: 0, pageStart: 6, pageOffsets: [0] };
+    expect(quotePlace(c, 'Placebo arm 1.1 1.2')).toMatchObject({ page: 6, label: 'Table 2' });
+    expect(quotePlace(c, 'Table 2. Plasma lactate by arm')).toMatchObject({ label: 'Table 2' });
+    expect(quotePlace(chunk, 'Figure 1. AMPK in cells.')).toMatchObject({ label: 'Fig. 1', page: 3 });
+    expect(quotePlace(chunk, 'It also lowers glucose.').label).toBeUndefined();
+  });
+
   it('quotes prose, not the caption that shares the words', () => {
     expect(bestSentence(text, 'AMPK in cells').sentence).toBe('Metformin activates AMPK in the liver.');
   });

@@ -13,6 +13,10 @@ function openCitation(c: AnswerCitation) {
     title: c.title,
     page: c.page,
     quote: c.quote,
+    start: c.start,
+    end: c.end,
+    pages: c.pages,
+    figure: c.label,
     label: `[${c.n}]`,
     supported: c.supported,
   });
@@ -22,7 +26,7 @@ function openCitation(c: AnswerCitation) {
 function answerWithReferences(t: Turn): string {
   const refs = t.citations.map(
     (c) =>
-      `[${c.n}] ${c.title}${c.year ? ` (${c.year})` : ''}${c.page ? `, p. ${c.page}` : ''} — “${c.quote}”`,
+      `[${c.n}] ${c.title}${c.year ? ` (${c.year})` : ''}${c.label ? `, ${c.label}` : ''}${c.page ? `, p. ${c.page}` : ''} — “${c.quote}”`,
   );
   return refs.length ? `${t.answer.trim()}\n\nReferences\n${refs.join('\n')}\n` : t.answer;
 }
@@ -95,6 +99,7 @@ export function ChatTurnView({ turn }: { turn: Turn }) {
                 <span className="source-title">
                   {c.title}
                   {c.year ? ` (${c.year})` : ''}
+                  {c.label ? `, ${c.label}` : ''}
                   {c.page ? `, p. ${c.page}` : ''}
                 </span>
                 {!c.supported && <span className="badge badge-partially_failed">unverified</span>}

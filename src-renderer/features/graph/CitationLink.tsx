@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { Citation } from '../../../src-main/contract/graph';
 import { useViewerStore } from '../../stores/viewer-store';
+import { citationText } from './citation-text';
 
 /**
  * "(Appetite 2019, p. 3)" as a button that opens the PDF at the passage. Hover or keyboard focus shows the
@@ -9,11 +10,8 @@ import { useViewerStore } from '../../stores/viewer-store';
 export function CitationLink({ c }: { c: Citation }) {
   const [tip, setTip] = useState(false);
   const id = useId();
-  // A sentence across a page break cites both pages: "pp. 4–5".
-  const last = c.pages?.[1];
-  const pageLabel =
-    c.page && last && last > c.page ? `, pp. ${c.page}–${last}` : c.page ? `, p. ${c.page}` : '';
-  const where = `${c.shortTitle || c.title}${c.year ? ` ${c.year}` : ''}${pageLabel}`;
+  // "pp. 4–5" for a sentence across a page break, "Table 2, p. 6" for a quote from a table.
+  const where = citationText(c);
   return (
     <span className="cite-wrap" onMouseEnter={() => setTip(true)} onMouseLeave={() => setTip(false)}>
       <button
@@ -25,9 +23,16 @@ export function CitationLink({ c }: { c: Citation }) {
         onBlur={() => setTip(false)}
         onKeyDown={(e) => e.key === 'Escape' && tip && (e.stopPropagation(), setTip(false))}
         onClick={() =>
-          useViewerStore
-            .getState()
-            .open({ documentId: c.documentId, title: c.title, page: c.page, quote: c.quote })
+          useViewerStore.getState().open({
+            documentId: c.documentId,
+            title: c.title,
+            page: c.page,
+            quote: c.quote,
+            start: c.start,
+            end: c.end,
+            pages: c.pages,
+            figure: c.label,
+          })
         }
       >
         {where}
@@ -37,6 +42,7 @@ export function CitationLink({ c }: { c: Citation }) {
           <q>{c.quote}</q>
           <span className="muted small">
             {c.title}
+            {c.label ? `, ${c.label}` : ''}
             {c.page ? `, page ${c.page}` : ''}
           </span>
         </span>

@@ -1,16 +1,25 @@
 import { TextLayer, type PDFDocumentProxy, type RenderTask } from 'pdfjs-dist';
 import { useEffect, useRef, useState } from 'react';
+import type { PassageBox } from '../../../src-main/contract/library';
 import { describeError, useRpc } from '../../api/rpc';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { useViewerStore } from '../../stores/viewer-store';
-import { highlightQuote, loadPdf } from './pdf-loader';
+import { citedPlace } from '../graph/citation-text';
+import { drawPassageMarks } from './passage-marks';
+import { highlightQuote, loadPdf, passageBoxes } from './pdf-loader';
 
-/** The app-wide source drawer: the cited passage, then the PDF at that page with the passage highlighted. */
+/**
+ * The app-wide source drawer: the cited passage, then the PDF at that page with the passage highlighted.
+ * A quote with its text span is highlighted from the line geometry kept at parse time (exact lines, on every
+ * page it covers); without geometry (a text file, a library read before it was kept) its words are looked
+ * for on the cited page.
+ */
 export function PdfViewer() {
   const source = useViewerStore((s) => s.source);
   const close = useViewerStore((s) => s.close);
   const api = useRpc();
   const [doc, setDoc] = useState<PDFDocumentProxy | null>(null);
+  const [boxes, setBoxes] = useState<PassageBox[]>([]);
   const [page, setPage] = useState(1);
   const [scale, setScale] = useState(1.2);
   const [error, setError] = useState<string | null>(null);
@@ -18,17 +27,26 @@ export function PdfViewer() {
   const [attempt, setAttempt] = useState(0);
   const canvas = useRef<HTMLCanvasElement>(null);
   const layer = useRef<HTMLDivElement>(null);
+  const marks = useRef<HTMLDivElement>(null);
   const panel = useRef<HTMLElement>(null);
 
   useEffect(() => {
     if (!source) return;
     setDoc(null);
+    setBoxes([]);
+    marks.current?.replaceChildren();
     setError(null);
     setPage(source.page ?? 1);
     panel.current?.focus();
     let live = true;
-    loadPdf(api, source.documentId).then(
-      (d) => live && setDoc(d),
+    // The boxes are fetched while the PDF opens (from the cache after the first citation of a document).
+    Promise.all([loadPdf(api, source.documentId), passageBoxes(api, source)]).then(
+      ([d, b]) => {
+        if (!live) return;
+        setDoc(d);
+        setBoxes(b);
+        if (b[0]) setPage(b[0].page);
+      },
       (e) => live && setError(describeError(e).message),
     );
     return () => {
@@ -62,8 +80,19 @@ export function PdfViewer() {
       box.style.setProperty('--total-scale-factor', String(scale));
       box.style.setProperty('--scale-factor', String(scale));
       text = new TextLayer({ textContentSource: p.streamTextContent(), container: box, viewport });
+      // Marks from geometry need only the viewport: drawn while the page renders under them.
+      if (boxes.length) {
+        const mark = drawPassageMarks(
+          marks.current!,
+          boxes.filter((b) => b.page === n),
+          viewport,
+          p.view,
+        );
+        setFound(true);
+        mark?.scrollIntoView({ block: 'center' });
+      } else marks.current!.replaceChildren();
       await Promise.all([task.promise, text.render()]);
-      if (!live) return;
+      if (!live || boxes.length) return;
       const hit =
         n === (source.page ?? 1) ? highlightQuote(text.textDivs as HTMLElement[], source.quote) : null;
       setFound(source.quote ? !!hit : null);
@@ -76,10 +105,13 @@ export function PdfViewer() {
       task?.cancel();
       text?.cancel();
     };
-  }, [doc, page, scale, source]);
+  }, [doc, boxes, page, scale, source]);
 
   if (!source) return null;
   const pages = doc?.numPages ?? 0;
+  // A passage across a page break: the page it continues on, offered from the page it starts on.
+  const nextPart = boxes.find((b) => b.page > page)?.page;
+  const cited = citedPlace({ page: source.page, pages: source.pages, label: source.figure });
   const onKey = (e: React.KeyboardEvent) => {
     // Escape is handled app-wide (use-viewer-dialog.ts), wherever focus is.
     if (e.key === 'PageDown' || (e.key === 'ArrowRight' && e.altKey)) setPage((p) => Math.min(pages, p + 1));
@@ -102,7 +134,7 @@ export function PdfViewer() {
         <div className="viewer-title">
           {source.label && <span className="cite-chip static">{source.label.replace(/[[\]]/g, '')}</span>}
           <strong>{source.title}</strong>
-          {source.page != null && <span className="muted">p. {source.page}</span>}
+          {cited && <span className="muted">{cited}</span>}
         </div>
         <button type="button" className="icon-btn" aria-label="Close the source" onClick={close}>
           ×
@@ -116,6 +148,16 @@ export function PdfViewer() {
           )}
           {found === false && (
             <div className="muted small">The passage could not be located on the page exactly.</div>
+          )}
+          {nextPart && (
+            <button
+              type="button"
+              className="link small"
+              onClick={() => setPage(nextPart)}
+              data-testid="passage-continues"
+            >
+              Continues on p. {nextPart} ›
+            </button>
           )}
         </blockquote>
       )}
@@ -181,6 +223,7 @@ export function PdfViewer() {
           <div className="pdf-page">
             {!doc && <div className="muted pad">Opening…</div>}
             <canvas ref={canvas} aria-label={`Page ${page} of ${source.title}`} role="img" />
+            <div ref={marks} className="passage-marks" data-testid="passage-marks" aria-hidden="true" />
             <div ref={layer} className="textLayer" />
           </div>
         )}

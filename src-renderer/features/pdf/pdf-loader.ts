@@ -1,5 +1,6 @@
 import { GlobalWorkerOptions, getDocument, type PDFDocumentProxy } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
+import type { PassageBox } from '../../../src-main/contract/library';
 import type { UiClient } from '../../api/rpc';
 
 // The worker is a bundled file served from 'self', which the CSP allows; pdf.js never needs eval here.
@@ -27,6 +28,22 @@ export function loadPdf(api: UiClient, documentId: string): Promise<PDFDocumentP
     cache.set(documentId, p);
   }
   return p;
+}
+
+/**
+ * Where the quote of a citation is printed, when it carries its text span; empty without a span or geometry
+ * (the viewer then falls back to highlightQuote), or when the lookup fails: a highlight is not worth an error.
+ */
+export async function passageBoxes(
+  api: UiClient,
+  source: { documentId: string; start?: number; end?: number },
+): Promise<PassageBox[]> {
+  const { documentId, start, end } = source;
+  if (start === undefined || end === undefined || end <= start) return [];
+  return api.call('library:passage-boxes', { documentId, start, end }).then(
+    (r) => r.boxes,
+    () => [],
+  );
 }
 
 const norm = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ');

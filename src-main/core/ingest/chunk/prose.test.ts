@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isProseSpan, nonProseSpans } from './prose';
+import { captionLabel, isProseSpan, nonProseSpans } from './prose';
 
 describe('paragraphs that are not prose', () => {
   const text = [
@@ -29,8 +29,22 @@ describe('paragraphs that are not prose', () => {
     expect(kindOf('Table 2 shows')).toBe('prose');
   });
 
-  it('labels captions as they are cited', () => {
-    expect(spans.filter((s) => s.kind === 'caption').map((s) => s.label)).toEqual(['Table 1', 'Figure 2']);
+  it('labels captions as they are cited, and the cells of a table by its caption', () => {
+    expect(spans.filter((s) => s.kind === 'caption').map((s) => s.label)).toEqual(['Table 1', 'Fig. 2']);
+    const at = (needle: string) => text.indexOf(needle);
+    expect(captionLabel(text, at('ATG16L1'), at('ATG16L1') + 7)).toBe('Table 1');
+    expect(captionLabel(text, at('The functions'), at('The functions') + 10)).toBe('Fig. 2');
+    // Prose, and non-prose that no caption names, have no label.
+    expect(captionLabel(text, at('Table 2 shows'), at('Table 2 shows') + 10)).toBeNull();
+    expect(captionLabel(text, at('School of'), at('School of') + 9)).toBeNull();
+    expect(captionLabel('Metformin activates AMPK.', 0, 10)).toBeNull();
+  });
+
+  it('keeps the label as printed ("FIG. 3" is "Fig. 3", "TABLE 2" is "Table 2")', () => {
+    const t =
+      'FIG. 3. Dose response of AMPK.\n\nTABLE 2 | Patients by arm\n\nArm A 12 14 16\n\nArm B 11 13 15';
+    expect(captionLabel(t, 0, 6)).toBe('Fig. 3');
+    expect(captionLabel(t, t.indexOf('Arm B'), t.length)).toBe('Table 2');
   });
 
   it('tells whether a span touches non-prose', () => {

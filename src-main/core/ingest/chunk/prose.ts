@@ -7,7 +7,7 @@ export interface NonProseSpan {
   kind: NonProseKind;
   start: number;
   end: number;
-  /** "Table 2", "Figure 3": how a caption is cited. */
+  /** "Table 2", "Fig. 3": how a caption, and the cells of the table it heads, are cited. */
   label?: string;
 }
 
@@ -64,6 +64,8 @@ export function nonProseSpans(text: string): NonProseSpan[] {
   }
   const out: NonProseSpan[] = [];
   let inTable = false;
+  /** The label of the table caption whose cells follow. */
+  let tableLabel: string | undefined;
   paras.forEach((para, i) => {
     const t = text.slice(para.start, para.end);
     const words = t.split(/\s+/).filter(Boolean);
@@ -82,20 +84,42 @@ export function nonProseSpans(text: string): NonProseSpan[] {
     else if ((inTable && !plainProse) || (!ends && words.length <= 25)) kind = 'table';
     // The tail of a word broken across two blocks ("num-" | "bering scheme…"): quoting it would start mid-word.
     else if (i > 0 && /^\p{Ll}/u.test(t) && text[paras[i - 1]!.end - 1] === '-') kind = 'table';
-    if (caption) inTable = /^t/i.test(caption[1]!);
-    else if (plainProse) inTable = false;
-    if (kind) out.push({ kind, ...para, ...(caption ? { label: normaliseLabel(caption[1]!) } : {}) });
+    // A row of short cells reads as a heading as often as a table; after a table caption it is that table's.
+    const cell = inTable && (kind === 'table' || kind === 'heading');
+    const label = caption ? normaliseLabel(caption[1]!) : cell ? tableLabel : undefined;
+    if (caption) {
+      inTable = /^t/i.test(caption[1]!);
+      tableLabel = inTable ? label : undefined;
+    } else if (plainProse) inTable = false;
+    if (kind) out.push({ kind, ...para, ...(label ? { label } : {}) });
   });
   return out;
 }
 
-/** "FIG. 2" → "Figure 2", "Table 1" → "Table 1". */
+/** "FIG. 2" and "Figure 2" → "Fig. 2", "TABLE 1" → "Table 1": the caption's label in citation style. */
 function normaliseLabel(raw: string): string {
   const m = /^(\p{L}+)\.?\s*(.+)$/u.exec(raw.trim());
   if (!m) return raw;
   const word = m[1]!.toLowerCase();
-  const name = word.startsWith('fig') ? 'Figure' : word[0]!.toUpperCase() + word.slice(1).replace(/s$/, '');
+  const name = word.startsWith('fig') ? 'Fig.' : word[0]!.toUpperCase() + word.slice(1).replace(/s$/, '');
   return `${name} ${m[2]}`;
+}
+
+/** Cheap pre-check: a paragraph that opens like a caption. Most passages have none and skip the typing. */
+const MAY_HAVE_CAPTION = /(?:^|\n)[ \t]*(?:fig|table|scheme|plate|chart|box)/i;
+
+/**
+ * The figure or table that `[start, end)` of `text` belongs to ("Table 2", "Fig. 3"): the label of a caption,
+ * or of the table caption whose cells the span is in. Null for prose and for non-prose without a caption
+ * (affiliations, headings). A citation into a table or caption is named by it: "Table 2, p. 6".
+ */
+export function captionLabel(text: string, start: number, end: number): string | null {
+  if (!MAY_HAVE_CAPTION.test(text)) return null;
+  for (const s of nonProseSpans(text)) {
+    if (s.start >= end) break;
+    if (s.end > start && s.label) return s.label;
+  }
+  return null;
 }
 
 /** Whether `[start, end)` overlaps none of `spans` (sorted by start). */

@@ -112,7 +112,7 @@ export function assembleDocument(pages: PageContent[], meta: PdfMetadataInput): 
       }
     }
   }
-  const { text, pageOffsets } = out.finish();
+  const { text, pageOffsets, geometry } = out.finish();
   for (let i = 0; i < sections.length; i++) {
     const s = sections[i]!;
     if (s.name === 'references') continue;
@@ -129,5 +129,6 @@ export function assembleDocument(pages: PageContent[], meta: PdfMetadataInput): 
     sections,
     references: splitReferences(refLines, compounds),
     parserVersion: PARSER_VERSION,
+    geometry,
   };
 }

@@ -78,21 +78,61 @@ export function itemsToLines(items: TextItem[], page: number): Line[] {
   return lines;
 }
 
+/**
+ * White space collapsed to one space and trimmed, with where each offset of `raw` lands in the result (so the
+ * items of a line can be placed in its text).
+ */
+function collapseSpaces(raw: string): { text: string; at: (i: number) => number } {
+  let out = '';
+  const pos = new Array<number>(raw.length + 1);
+  let space = false;
+  for (let i = 0; i < raw.length; i++) {
+    pos[i] = out.length;
+    const c = raw[i]!;
+    if (/\s/.test(c)) {
+      if (!space) out += ' ';
+      space = true;
+    } else {
+      out += c;
+      space = false;
+    }
+  }
+  pos[raw.length] = out.length;
+  const lead = out.startsWith(' ') ? 1 : 0;
+  const text = out.trim();
+  return { text, at: (i) => Math.min(text.length, Math.max(0, pos[i]! - lead)) };
+}
+
 function segmentToLine(seg: TextItem[], row: Row, page: number): Line {
   let text = '';
   let end = -Infinity;
   const fontChars = new Map<string, number>();
+  const itemAt: number[] = [];
   for (const it of seg) {
     const gap = it.x - end;
     // A gap wider than a fifth of the font size is a word space the PDF did not encode as a character.
     if (text && gap > 0.2 * row.size && !/\s$/.test(text) && !/^\s/.test(it.str)) text += ' ';
+    itemAt.push(text.length);
     text += it.str;
     end = Math.max(end, it.x + it.width);
     fontChars.set(it.fontName, (fontChars.get(it.fontName) ?? 0) + it.str.length);
   }
   const fontName = [...fontChars.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
+  const clean = collapseSpaces(text);
+  // Where each item of a line of several sits: a highlight's ends land on the right item, not on a share
+  // of the whole line (word widths vary).
+  let runs: number[] | undefined;
+  if (seg.length > 1) {
+    runs = [];
+    seg.forEach((it, i) => {
+      const s = clean.at(itemAt[i]!);
+      const e = clean.at(itemAt[i]! + it.str.length);
+      if (e > s) runs!.push(s, e, it.x, it.x + it.width);
+    });
+  }
   return {
-    text: text.replace(/\s+/g, ' ').trim(),
+    text: clean.text,
+    ...(runs ? { runs } : {}),
     x0: seg[0]!.x,
     x1: end,
     y: row.y,

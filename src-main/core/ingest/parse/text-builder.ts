@@ -1,5 +1,8 @@
 import { joinLines } from './hyphenation';
-import type { Block } from './types';
+import { GEOMETRY_STRIDE, RUN_STRIDE, type Block, type Line, type TextGeometry } from './types';
+
+/** Positions are kept to a tenth of a point: finer than a glyph, and short in JSON. */
+const tenth = (v: number) => Math.round(v * 10) / 10;
 
 const ENDS_SENTENCE = /[.!?:]["'”’)\]]*$/;
 
@@ -19,6 +22,10 @@ export class TextBuilder {
   private atBreak = true;
   readonly pageOffsets: (number | undefined)[];
   private lastPage = -1;
+  /** GEOMETRY_STRIDE numbers per appended line (see TextGeometry). */
+  private readonly geometry: number[] = [];
+  /** RUN_STRIDE numbers per text item of lines printed as several items (see TextGeometry.runs). */
+  private readonly runs: number[] = [];
 
   constructor(pages: number) {
     this.pageOffsets = new Array<number | undefined>(pages).fill(undefined);
@@ -70,6 +77,43 @@ export class TextBuilder {
     return this.len - b.length;
   }
 
+  /**
+   * Notes where `line` landed: `[start, this.len)`. Joining it may have dropped the previous line's break
+   * hyphen, so that line's end (and its last item's) is pulled back to this start, and its right edge by the
+   * dropped characters' share of the width.
+   */
+  private recordLine(line: Line, start: number) {
+    const g = this.geometry;
+    const prevEnd = g.length - GEOMETRY_STRIDE + 1;
+    if (g.length && g[prevEnd]! > start) {
+      const ls = g[prevEnd - 1]!;
+      const keep = Math.max(0, start - ls) / Math.max(1, g[prevEnd]! - ls);
+      g[prevEnd] = start;
+      g[prevEnd + 3] = tenth(g[prevEnd + 2]! + keep * (g[prevEnd + 3]! - g[prevEnd + 2]!));
+    }
+    const runs = this.runs;
+    // The dropped characters (a break hyphen) leave the item's box too, by their share of its width.
+    for (let j = runs.length - RUN_STRIDE; j >= 0 && runs[j + 1]! > start; j -= RUN_STRIDE) {
+      const [s, e, x0, x1] = [runs[j]!, runs[j + 1]!, runs[j + 2]!, runs[j + 3]!];
+      const keep = Math.max(0, start - s) / Math.max(1, e - s);
+      runs[j] = Math.min(s, start);
+      runs[j + 1] = start;
+      runs[j + 3] = tenth(x0 + keep * (x1 - x0));
+    }
+    if (this.len <= start) return;
+    g.push(start, this.len, line.page, tenth(line.x0), tenth(line.x1), tenth(line.y), tenth(line.size));
+    const r = line.runs;
+    if (!r) return;
+    for (let i = 0; i + RUN_STRIDE <= r.length; i += RUN_STRIDE) {
+      this.runs.push(
+        start + r[i]!,
+        Math.min(this.len, start + r[i + 1]!),
+        tenth(r[i + 2]!),
+        tenth(r[i + 3]!),
+      );
+    }
+  }
+
   private breakHere() {
     this.push('\n\n');
     this.paraStart = this.len;
@@ -95,12 +139,14 @@ export class TextBuilder {
     for (let i = 0; i < block.lines.length; i++) {
       const l = block.lines[i]!;
       if (i === 0 && !continues) {
+        lineStart = this.len;
         this.push(l.text);
         if (l.text) this.atBreak = false;
       } else {
         lineStart = this.joinLine(l.text, compounds);
         this.atBreak = false;
       }
+      this.recordLine(l, lineStart);
       if (i === 0) this.markPage(l.page, lineStart);
     }
     return continues;
@@ -123,11 +169,19 @@ export class TextBuilder {
     return n;
   }
 
-  finish(): { text: string; pageOffsets: number[] } {
+  finish(): { text: string; pageOffsets: number[]; geometry: TextGeometry } {
     const text = this.pieces.join('').trimEnd();
     const offsets = this.pageOffsets.map((o) => (o === undefined ? undefined : Math.min(o, text.length)));
     for (let p = offsets.length - 1; p >= 0; p--) offsets[p] ??= offsets[p + 1] ?? text.length;
     offsets[0] = 0;
-    return { text, pageOffsets: offsets as number[] };
+    const lines = this.geometry;
+    for (let i = 1; i < lines.length; i += GEOMETRY_STRIDE) lines[i] = Math.min(lines[i]!, text.length);
+    const runs = this.runs;
+    for (let i = 1; i < runs.length; i += RUN_STRIDE) runs[i] = Math.min(runs[i]!, text.length);
+    return {
+      text,
+      pageOffsets: offsets as number[],
+      geometry: runs.length ? { lines, runs } : { lines },
+    };
   }
 }

@@ -206,6 +206,9 @@ async function ensureChunks(ctx: PipelineContext, job: Job, signal: AbortSignal)
       throw e;
     });
   if (signal.aborted) throw new AriadneError('cancelled', 'Cancelled.');
+  // Beside the graph, never in the job payload; a document read again overwrites its old geometry.
+  if (parsed.geometry) await ctx.library.geometry.write(job.docId, parsed.geometry);
+  else await ctx.library.geometry.remove(job.docId);
   // A reference manager's record (Zotero) is curated: it wins over what was read off the first page.
   const ref = ctx.library.references.get(job.docId);
   await ctx.library.graph.upsertDocument({

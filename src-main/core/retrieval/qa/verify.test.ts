@@ -99,3 +99,31 @@ describe('a citation must address the question', () => {
     expect(addressesQuestion('What does metformin activate?', 'It activated the kinase.')).toBe(true);
   });
 });
+
+describe('a citation into a table or a figure caption', () => {
+  it('is named by the table or figure, its page from the page map ("Table 2, p. 4")', () => {
+    const table = src(
+      'd:2',
+      // A passage that holds only a table: no prose to prefer.
+      'Table 2. Plasma lactate by arm\n\nMetformin arm lactate 1.9 mmol/L 2.4 mmol/L\n\nPlacebo arm lactate 1.1 mmol/L 1.2 mmol/L',
+    );
+    // Page 4 starts at the first row.
+    table.chunk.pageOffsets = [0, table.chunk.text.indexOf('Metformin arm')];
+    const r = verifyCitations('Plasma lactate was 1.9 mmol/L in the metformin arm [1].', [table]);
+    const c = r.citations[0]!;
+    expect(c.quote).toBe('Metformin arm lactate 1.9 mmol/L 2.4 mmol/L');
+    expect(c).toMatchObject({ label: 'Table 2', page: 4 });
+  });
+
+  it('is not labelled when it quotes prose next to a figure', () => {
+    const fig = src(
+      'd:3',
+      'Fig. 3. AMPK phosphorylation over time.\n\nMetformin increased AMPK phosphorylation within two hours in hepatocytes.',
+    );
+    const r = verifyCitations('Metformin increased AMPK phosphorylation within two hours [1].', [fig]);
+    expect(r.citations[0]!.quote).toBe(
+      'Metformin increased AMPK phosphorylation within two hours in hepatocytes.',
+    );
+    expect(r.citations[0]!.label).toBeUndefined();
+  });
+});

@@ -1,6 +1,6 @@
 import type { Citation } from '../../../contract/graph';
 import type { Library } from '../../library';
-import { pageOfQuote, type LibraryData } from '../library-data';
+import { quotePlace, type LibraryData } from '../library-data';
 import { normalise, shortTitle, splitSentences } from '../text';
 
 const isWordChar = (c: string | undefined) => !!c && /[\p{L}\p{N}]/u.test(c);
@@ -17,7 +17,8 @@ export function findTerm(text: string, term: string): number {
 }
 
 /**
- * Passages that contain the term itself, each quoted at the sentence that names it, with its page: what
+ * Passages that contain the term itself, each quoted at the sentence that names it, with its page (a table or
+ * caption is cited by its label, "Table 2, p. 6"): what
  * search shows when no entity is named so (the term was read but not extracted). BM25 finds candidates,
  * then only chunks that really contain the words, in that order, are kept.
  */
@@ -49,7 +50,8 @@ export async function passagesWithTerm(
       title: c.title,
       shortTitle: shortTitle(c.title),
       year: c.year,
-      page: pageOfQuote(c, quote),
+      // Its span (the viewer highlights it from the page geometry) and, in a table or caption, its label.
+      ...quotePlace(c, quote),
       chunkId: c.id,
       quote,
     });
