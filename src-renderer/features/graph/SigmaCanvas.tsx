@@ -3,7 +3,9 @@ import { useEffect, useRef, useState } from 'react';
 import Sigma from 'sigma';
 import { drawDiscNodeHover, type NodeHoverDrawingFunction } from 'sigma/rendering';
 import { useAppStore } from '../../stores/app-store';
+import { snapshotOf } from './canvas-inspection';
 import type { ViewModel } from './graph-model';
+import { attachLabelLayer } from './label-layer';
 import { useLayout } from './use-layout';
 
 export interface Highlight {
@@ -55,10 +57,10 @@ export function SigmaCanvas(props: Props) {
       // An entity with one piece of evidence is drawn 4.6 px wide (graph-model's sizeOf): a young library
       // would show no label at all above 7 px. The label grid (labelDensity) still thins out big graphs.
       labelRenderedSizeThreshold: 4,
-      // Labels claim grid cells in screen space, so zooming in shows more of them and none overlap: 0.6 per
-      // 100 px cell still let long names run into each other at 1440 px; 0.35 per 140 px does not.
-      labelDensity: 0.35,
-      labelGridCellSize: 140,
+      // The grid offers labels per screen cell, more per cell as the camera zooms in; the label layer then
+      // drops those that would collide. One candidate per 100 px cell at the fitted view keeps most names.
+      labelDensity: 0.5,
+      labelGridCellSize: 100,
       labelFont: 'Inter, system-ui, sans-serif',
       defaultDrawNodeHover: drawHover,
       zIndex: true,
@@ -74,6 +76,8 @@ export function SigmaCanvas(props: Props) {
     s.on('enterNode', ({ node }) => setHover(node));
     s.on('leaveNode', () => setHover(null));
     sigma.current = s;
+    const labels = attachLabelLayer(s);
+    window.__ariadneCanvas = { snapshot: () => snapshotOf(s, labels) };
     // The side panel narrows the canvas: resize sigma and refit the camera so no label is cut at the edge.
     const resized = new ResizeObserver(([entry]) => {
       // A hidden or unmounting canvas measures 0 × 0, which sigma refuses.
@@ -88,6 +92,8 @@ export function SigmaCanvas(props: Props) {
     return () => {
       cancelAnimationFrame(frame);
       resized.disconnect();
+      labels.detach();
+      delete window.__ariadneCanvas;
       s.kill();
       sigma.current = null;
     };
