@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import Graph from 'graphology';
 import { parse as parseGraphml } from 'graphology-graphml';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeFixtures } from '../fixtures/make-fixtures';
 import { chromiumMissingReason, launchChromium } from '../helpers/browser';
@@ -74,6 +74,22 @@ describe.skipIf(!!missing)('the workbench', () => {
     await serve?.stop();
   });
 
+  /** Whether a click at the element's centre reaches it: not clipped by a scrolling parent, not covered. */
+  const reachable = (l: Locator) =>
+    l.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+      return !!hit && (hit === el || el.contains(hit));
+    });
+  /** The filter bar is one row, with every control (Export last) inside it and nothing scrolled away. */
+  async function expectOneFilterRow(): Promise<void> {
+    const bar = page.getByRole('group', { name: 'Graph filters' });
+    expect((await bar.boundingBox())!.height).toBeLessThan(48);
+    expect(await bar.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+    expect(await reachable(page.getByRole('button', { name: /^Types:/ }))).toBe(true);
+    expect(await reachable(page.getByRole('button', { name: /^Export/ }))).toBe(true);
+  }
+
   it('the first screen loads at most 1 MB of JavaScript (explorer, chat and PDF viewer load on demand)', () => {
     const total = firstScreenJs.reduce((s, n) => s + n, 0);
     expect(total).toBeGreaterThan(100_000);
@@ -107,12 +123,11 @@ describe.skipIf(!!missing)('the workbench', () => {
     const drawn = Number(await page.getByTestId('graph-canvas').getAttribute('data-nodes'));
     const counted = entries.reduce((s, t) => s + Number(/(\d[\d,]*)$/.exec(t)![1]!.replace(/,/g, '')), 0);
     expect(counted).toBe(drawn);
-    const bar = await page.getByRole('group', { name: 'Graph filters' }).boundingBox();
-    expect(bar!.height).toBeLessThan(48);
+    await expectOneFilterRow();
     await page.getByRole('button', { name: /^Types:/ }).click();
-    expect(await page.getByRole('group', { name: 'Entity types' }).locator('input').count()).toBe(
-      entries.length,
-    );
+    const options = page.getByRole('group', { name: 'Entity types' }).locator('input');
+    expect(await options.count()).toBe(entries.length);
+    expect(await reachable(options.last())).toBe(true);
     await page.keyboard.press('Escape');
     await page.getByRole('combobox').filter({ hasText: 'by type' }).selectOption('community');
     // Communities are computed in the background once ingestion settles; until then the legend says so.
@@ -156,6 +171,8 @@ describe.skipIf(!!missing)('the workbench', () => {
     await expect
       .poll(() => page.getByTestId('entity-panel').locator('.panel-title').textContent())
       .toBe(name);
+    // The narrowest the toolbar gets: the list and the panel both open.
+    await expectOneFilterRow();
   });
 
   it('a citation shows its quote, document and page on hover and on focus, without a click', async () => {
@@ -193,6 +210,7 @@ describe.skipIf(!!missing)('the workbench', () => {
 
   it('exports the graph as GraphML that graphology parses to the subgraph counts', async () => {
     await page.getByRole('button', { name: 'Export' }).click();
+    expect(await reachable(page.getByRole('button', { name: /GraphML/ }))).toBe(true);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: /GraphML/ }).click(),

@@ -66,6 +66,9 @@ export function SigmaCanvas(props: Props) {
       zIndex: true,
       minCameraRatio: 0.02,
       maxCameraRatio: 8,
+      // A frame can fall in the instant the canvas measures 0 px wide (the view being left or laid out):
+      // sigma would throw from its render loop; it draws at 1 px instead and the ResizeObserver refits.
+      allowInvalidContainer: true,
     });
     s.on('clickNode', ({ node }) => live.current.onNode(node));
     s.on('clickEdge', ({ edge }) => {
