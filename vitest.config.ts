@@ -6,6 +6,8 @@ import { defineConfig } from 'vitest/config';
 // speed checks; crash and fault tests derive theirs from their rounds (test/helpers/work-budget.ts).
 export default defineConfig({
   test: {
+    // The headroom reporter names any test that used more than half of its timeout (see the file).
+    reporters: ['default', './test/helpers/headroom-reporter.ts'],
     projects: [
       {
         test: {
