@@ -19,6 +19,7 @@ export function GraphLegend({ view, by }: { view: ViewModel; by: 'type' | 'commu
       aria-label="Colour legend"
       role="group"
       data-label-obstacle=""
+      data-fit-avoid=""
     >
       <button
         type="button"

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import Sigma from 'sigma';
 import { drawDiscNodeHover, type NodeHoverDrawingFunction } from 'sigma/rendering';
 import { useAppStore } from '../../stores/app-store';
+import { fittedCamera } from './camera-fit';
 import { snapshotOf } from './canvas-inspection';
 import type { ViewModel } from './graph-model';
 import { attachLabelLayer } from './label-layer';
@@ -81,12 +82,13 @@ export function SigmaCanvas(props: Props) {
     sigma.current = s;
     const labels = attachLabelLayer(s);
     window.__ariadneCanvas = { snapshot: () => snapshotOf(s, labels) };
-    // The side panel narrows the canvas: resize sigma and refit the camera so no label is cut at the edge.
+    // The side panel narrows the canvas: resize sigma and refit the camera so the whole graph shows, clear
+    // of the legend, and no label is cut at the edge.
     const resized = new ResizeObserver(([entry]) => {
       // A hidden or unmounting canvas measures 0 × 0, which sigma refuses.
       if (!entry || entry.contentRect.width === 0 || entry.contentRect.height === 0) return;
       s.resize();
-      s.getCamera().animatedReset({ duration: 250 });
+      s.getCamera().animate(fittedCamera(s), { duration: 250 });
     });
     resized.observe(box.current!);
     // The graph goes in on the next frame: creating the WebGL contexts and compiling sigma's shaders is one
@@ -109,6 +111,7 @@ export function SigmaCanvas(props: Props) {
     if (!s || !ready) return;
     const t0 = performance.now();
     const old = s.getGraph();
+    const first = positions.current.size === 0;
     old.forEachNode((k, a) => positions.current.set(k, { x: a.x as number, y: a.y as number }));
     const g = new Graph({ type: 'undirected' });
     const centres = new Map<string, { x: number; y: number }>();
@@ -139,6 +142,8 @@ export function SigmaCanvas(props: Props) {
     // Edge picking renders a second buffer every frame: too costly (and too fiddly) with tens of thousands.
     s.setSetting('enableEdgeEvents', g.size <= 15_000);
     s.setGraph(g);
+    // The first picture keeps clear of the legend; later views keep the camera the reader chose.
+    if (first && g.order > 0) s.getCamera().setState(fittedCamera(s));
     props.onRendered?.({ nodes: g.order, edges: g.size, ms: performance.now() - t0 });
     start(g);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- rebuild only when the view itself changes
