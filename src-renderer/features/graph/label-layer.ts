@@ -60,6 +60,7 @@ export function attachLabelLayer(sigma: Sigma): LabelLayer {
       width,
       height,
       obstacles: obstacles(sigma.getContainer()),
+      discs: discsOf(sigma),
       measure,
     });
     draw(context, placed, settings);
@@ -77,6 +78,24 @@ export function attachLabelLayer(sigma: Sigma): LabelLayer {
       sigma.off('afterRender', after);
     },
   };
+}
+
+/**
+ * Nodes on screen, so labels run over none of them. Above this many nodes the per-frame walk costs more
+ * than it gives: the grid then offers few labels for the space and nodes are specks under the text anyway.
+ */
+const MAX_DISC_NODES = 5000;
+function discsOf(sigma: Sigma): { key: string; x: number; y: number; size: number }[] {
+  const g = sigma.getGraph();
+  if (g.order > MAX_DISC_NODES) return [];
+  const out: { key: string; x: number; y: number; size: number }[] = [];
+  g.forEachNode((key) => {
+    const d = sigma.getNodeDisplayData(key);
+    if (!d || d.hidden) return;
+    const p = sigma.framedGraphToViewport(d);
+    out.push({ key, x: p.x, y: p.y, size: sigma.scaleSize(d.size) });
+  });
+  return out;
 }
 
 const fontOf = (s: Settings) => `${s.labelWeight} ${s.labelSize}px ${s.labelFont}`;

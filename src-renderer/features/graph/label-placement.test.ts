@@ -54,6 +54,19 @@ describe('label placement', () => {
     expect(onObstacle.map((p) => p.key)).toEqual(['chosen']);
   });
 
+  it('runs no label over another node: it takes the other side, or stays out', () => {
+    const placed = place([node('obesity', 100, 100)], { discs: [{ key: 'liver', x: 130, y: 100, size: 5 }] });
+    expect(placed).toMatchObject([{ key: 'obesity', side: 'left' }]);
+    const boxed = place([node('obesity', 100, 100)], {
+      discs: [
+        { key: 'liver', x: 130, y: 100, size: 5 },
+        { key: 'diet', x: 70, y: 100, size: 5 },
+        { key: 'obesity', x: 100, y: 100, size: 5 },
+      ],
+    });
+    expect(boxed).toEqual([]);
+  });
+
   it('leaves out labels under an obstacle and nameless nodes', () => {
     const placed = place([node('under-legend', 20, 20), node('free', 400, 400), node('', 300, 300)], {
       obstacles: [{ x: 0, y: 0, width: 200, height: 150 }],

@@ -3,7 +3,8 @@
  * screen cell, more as the camera zooms in) but does not check that the chosen labels miss each other: a
  * long name in one cell runs into its neighbour's. This pass places the candidates one by one, most
  * important first, beside their node (right, else left), and drops a label whose box would cover a label
- * already placed, an obstacle (the legend, the caption) or the canvas edge. Pure: screen boxes in, boxes out.
+ * already placed, another node, an obstacle (the legend, the caption) or the canvas edge. Pure: screen boxes
+ * in, boxes out.
  */
 
 /** An axis-aligned box in CSS pixels of the canvas, origin top-left. */
@@ -43,6 +44,8 @@ export interface PlacementInput {
   height: number;
   /** Boxes no label may cover. */
   obstacles: Box[];
+  /** Nodes on screen (centre and radius): a label covers none but its own. */
+  discs?: { key: string; x: number; y: number; size: number }[];
   /** Text width in px at `fontSize`. */
   measure(text: string): number;
 }
@@ -99,6 +102,17 @@ export function placeLabels(input: PlacementInput): PlacedLabel[] {
     !input.obstacles.some((o) => intersects(b, o)) &&
     cells(b).every((c) => !grid.get(c)?.some((o) => intersects(grown(b), o)));
   const seen = new Set<string>();
+  const add = (b: Box) => {
+    for (const cell of cells(b)) {
+      const list = grid.get(cell);
+      if (list) list.push(b);
+      else grid.set(cell, [b]);
+    }
+  };
+  // A label's own disc ends LABEL_GAP before its text, further than MARGIN: it never blocks its own label.
+  for (const d of input.discs ?? [])
+    if (d.x + d.size >= 0 && d.x - d.size <= width && d.y + d.size >= 0 && d.y - d.size <= height)
+      add({ x: d.x - d.size, y: d.y - d.size, width: 2 * d.size, height: 2 * d.size });
 
   for (const c of [...input.candidates].sort(byPriority)) {
     if (!c.label || seen.has(c.key)) continue;
@@ -111,11 +125,7 @@ export function placeLabels(input: PlacementInput): PlacedLabel[] {
       fits[0] ?? (c.selected ? (sides.find((s) => inside(s.box, width, height)) ?? sides[0]) : undefined);
     if (!choice) continue;
     placed.push({ key: c.key, label: c.label, side: choice.side, ...choice.box });
-    for (const cell of cells(choice.box)) {
-      const list = grid.get(cell);
-      if (list) list.push(choice.box);
-      else grid.set(cell, [choice.box]);
-    }
+    add(choice.box);
   }
   return placed;
 }
