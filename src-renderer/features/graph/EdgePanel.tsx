@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Evidence } from '../../../src-main/contract/graph';
 import { describeError, useRpc } from '../../api/rpc';
 import { ErrorBanner } from '../../components/ErrorBanner';
+import { plural } from '../../lib/format';
 import { useGraphStore } from '../../stores/graph-store';
 import { CitationLink } from './CitationLink';
 
@@ -28,7 +29,7 @@ export function EdgePanel({ source, target }: { source: string; target: string }
       </h2>
       {error && <ErrorBanner message={error} onRetry={load} />}
       {!ev && !error && <p className="muted">Loading…</p>}
-      {ev && <p className="muted small">{ev.length} pieces of evidence</p>}
+      {ev && <p className="muted small">{plural(ev.length, 'piece', 'pieces')} of evidence</p>}
       <ul className="evidence-list">
         {ev?.map((e, i) => (
           <li key={i}>

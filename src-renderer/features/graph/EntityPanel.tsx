@@ -4,6 +4,7 @@ import type { Citation, EntityDetail, ResolvedTerm } from '../../../src-main/con
 import { describeError, useRpc } from '../../api/rpc';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorBanner } from '../../components/ErrorBanner';
+import { plural } from '../../lib/format';
 import { useGraphStore } from '../../stores/graph-store';
 import { useNoticeStore } from '../../stores/notice-store';
 import { CitationLink } from './CitationLink';
@@ -68,10 +69,13 @@ export function EntityPanel({ id }: { id: string }) {
           <span className="swatch" style={{ background: typeColor(e.type) }} aria-hidden="true" />
           {e.type}
         </span>
-        <span className="muted small">{e.evidenceCount} pieces of evidence</span>
+        <span className="muted small">{plural(e.evidenceCount, 'piece', 'pieces')} of evidence</span>
       </div>
       {e.aliases.length > 0 && <p className="muted small">Also: {e.aliases.join(', ')}</p>}
-      {e.description && <p>{e.description}</p>}
+      {/* The built-in engine describes an entity with the sentence it came from, quoted below: say it once. */}
+      {e.description && !d.evidence.some((ev) => ev.citation.quote.trim() === e.description.trim()) && (
+        <p>{e.description}</p>
+      )}
       <div className="actions" role="group" aria-label="Entity actions">
         <button type="button" className="btn btn-small" onClick={expand}>
           Expand neighbours
@@ -174,8 +178,8 @@ export function EntityPanel({ id }: { id: string }) {
           }
         >
           <p>
-            The entity and its {e.evidenceCount} pieces of evidence are removed. Documents are not changed;
-            reading them again would find it again.
+            The entity and its {plural(e.evidenceCount, 'piece', 'pieces')} of evidence are removed. Documents
+            are not changed; reading them again would find it again.
           </p>
         </ConfirmDialog>
       )}

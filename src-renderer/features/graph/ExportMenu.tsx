@@ -39,7 +39,7 @@ export function ExportMenu() {
     }
   };
   return (
-    <Popover label={busy ? 'Exporting…' : 'Export'}>
+    <Popover label={busy ? 'Exporting…' : 'Export'} className="popover-end">
       <div className="menu-list" role="group" aria-label="Export the graph">
         {FORMATS.map((f) => (
           <button key={f.v} type="button" className="menu-item" disabled={busy} onClick={() => void run(f.v)}>

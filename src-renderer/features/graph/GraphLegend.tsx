@@ -13,7 +13,14 @@ export function GraphLegend({ view, by }: { view: ViewModel; by: 'type' | 'commu
   const c = view.communities;
 
   return (
-    <div className="graph-legend" data-testid="graph-legend" aria-label="Colour legend" role="group">
+    <div
+      className="graph-legend"
+      data-testid="graph-legend"
+      aria-label="Colour legend"
+      role="group"
+      data-label-obstacle=""
+      data-fit-avoid=""
+    >
       <button
         type="button"
         className="legend-toggle small"

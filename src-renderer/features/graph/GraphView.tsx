@@ -266,7 +266,7 @@ export function GraphView() {
               {view && view.nodes.length > 0 && (
                 <GraphLegend view={view} by={lod === 'communities' ? 'community' : colorBy} />
               )}
-              <div className="graph-caption muted small" data-testid="graph-caption">
+              <div className="graph-caption muted small" data-testid="graph-caption" data-label-obstacle="">
                 {loading && !view
                   ? 'Loading the graph…'
                   : view && subgraph

@@ -3,7 +3,10 @@ import { useEffect, useRef, useState } from 'react';
 import Sigma from 'sigma';
 import { drawDiscNodeHover, type NodeHoverDrawingFunction } from 'sigma/rendering';
 import { useAppStore } from '../../stores/app-store';
+import { fittedCamera } from './camera-fit';
+import { snapshotOf } from './canvas-inspection';
 import type { ViewModel } from './graph-model';
+import { attachLabelLayer } from './label-layer';
 import { useLayout } from './use-layout';
 
 export interface Highlight {
@@ -55,15 +58,18 @@ export function SigmaCanvas(props: Props) {
       // An entity with one piece of evidence is drawn 4.6 px wide (graph-model's sizeOf): a young library
       // would show no label at all above 7 px. The label grid (labelDensity) still thins out big graphs.
       labelRenderedSizeThreshold: 4,
-      // Labels claim grid cells in screen space, so zooming in shows more of them and none overlap: 0.6 per
-      // 100 px cell still let long names run into each other at 1440 px; 0.35 per 140 px does not.
-      labelDensity: 0.35,
-      labelGridCellSize: 140,
+      // The grid offers labels per screen cell, more per cell as the camera zooms in; the label layer then
+      // drops those that would collide. One candidate per 100 px cell at the fitted view keeps most names.
+      labelDensity: 0.5,
+      labelGridCellSize: 100,
       labelFont: 'Inter, system-ui, sans-serif',
       defaultDrawNodeHover: drawHover,
       zIndex: true,
       minCameraRatio: 0.02,
       maxCameraRatio: 8,
+      // A frame can fall in the instant the canvas measures 0 px wide (the view being left or laid out):
+      // sigma would throw from its render loop; it draws at 1 px instead and the ResizeObserver refits.
+      allowInvalidContainer: true,
     });
     s.on('clickNode', ({ node }) => live.current.onNode(node));
     s.on('clickEdge', ({ edge }) => {
@@ -74,12 +80,15 @@ export function SigmaCanvas(props: Props) {
     s.on('enterNode', ({ node }) => setHover(node));
     s.on('leaveNode', () => setHover(null));
     sigma.current = s;
-    // The side panel narrows the canvas: resize sigma and refit the camera so no label is cut at the edge.
+    const labels = attachLabelLayer(s);
+    window.__ariadneCanvas = { snapshot: () => snapshotOf(s, labels) };
+    // The side panel narrows the canvas: resize sigma and refit the camera so the whole graph shows, clear
+    // of the legend, and no label is cut at the edge.
     const resized = new ResizeObserver(([entry]) => {
       // A hidden or unmounting canvas measures 0 × 0, which sigma refuses.
       if (!entry || entry.contentRect.width === 0 || entry.contentRect.height === 0) return;
       s.resize();
-      s.getCamera().animatedReset({ duration: 250 });
+      s.getCamera().animate(fittedCamera(s), { duration: 250 });
     });
     resized.observe(box.current!);
     // The graph goes in on the next frame: creating the WebGL contexts and compiling sigma's shaders is one
@@ -88,6 +97,8 @@ export function SigmaCanvas(props: Props) {
     return () => {
       cancelAnimationFrame(frame);
       resized.disconnect();
+      labels.detach();
+      delete window.__ariadneCanvas;
       s.kill();
       sigma.current = null;
     };
@@ -100,6 +111,7 @@ export function SigmaCanvas(props: Props) {
     if (!s || !ready) return;
     const t0 = performance.now();
     const old = s.getGraph();
+    const first = positions.current.size === 0;
     old.forEachNode((k, a) => positions.current.set(k, { x: a.x as number, y: a.y as number }));
     const g = new Graph({ type: 'undirected' });
     const centres = new Map<string, { x: number; y: number }>();
@@ -130,6 +142,8 @@ export function SigmaCanvas(props: Props) {
     // Edge picking renders a second buffer every frame: too costly (and too fiddly) with tens of thousands.
     s.setSetting('enableEdgeEvents', g.size <= 15_000);
     s.setGraph(g);
+    // The first picture keeps clear of the legend; later views keep the camera the reader chose.
+    if (first && g.order > 0) s.getCamera().setState(fittedCamera(s));
     props.onRendered?.({ nodes: g.order, edges: g.size, ms: performance.now() - t0 });
     start(g);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- rebuild only when the view itself changes

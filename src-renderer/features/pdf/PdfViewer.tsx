@@ -213,7 +213,8 @@ export function PdfViewer() {
           +
         </button>
       </div>
-      <div className="viewer-body">
+      {/* Focusable so the page can be scrolled with the keyboard when it is larger than the viewer. */}
+      <div className="viewer-body" tabIndex={0} role="region" aria-label={`Page ${page}`}>
         {error ? (
           <ErrorBanner
             message={`The document could not be opened. ${error}`}

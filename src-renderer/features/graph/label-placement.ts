@@ -1,0 +1,131 @@
+/**
+ * Which node labels the explorer draws, and where. Sigma's label grid picks candidates (one or a few per
+ * screen cell, more as the camera zooms in) but does not check that the chosen labels miss each other: a
+ * long name in one cell runs into its neighbour's. This pass places the candidates one by one, most
+ * important first, beside their node (right, else left), and drops a label whose box would cover a label
+ * already placed, another node, an obstacle (the legend, the caption) or the canvas edge. Pure: screen boxes
+ * in, boxes out.
+ */
+
+/** An axis-aligned box in CSS pixels of the canvas, origin top-left. */
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface LabelCandidate {
+  key: string;
+  label: string;
+  /** The node's centre on screen. */
+  x: number;
+  y: number;
+  /** The node's rendered radius on screen. */
+  size: number;
+  /** Selected node: placed first, and drawn even where it would cover the canvas edge. */
+  selected: boolean;
+  /** Highlighted or hovered neighbourhood: placed before the grid's ordinary picks. */
+  forced: boolean;
+}
+
+export interface PlacedLabel extends Box {
+  key: string;
+  label: string;
+  side: 'right' | 'left';
+}
+
+export interface PlacementInput {
+  candidates: LabelCandidate[];
+  /** Label font size in px. */
+  fontSize: number;
+  /** Canvas size in CSS px. */
+  width: number;
+  height: number;
+  /** Boxes no label may cover. */
+  obstacles: Box[];
+  /** Nodes on screen (centre and radius): a label covers none but its own. */
+  discs?: { key: string; x: number; y: number; size: number }[];
+  /** Text width in px at `fontSize`. */
+  measure(text: string): number;
+}
+
+/** Space kept between the node's disc and its label, as sigma's own label drawing does. */
+export const LABEL_GAP = 3;
+/** Breathing room around each label box, so two labels never touch. */
+const MARGIN = 2;
+/** Spatial hash cell for the collision check, in px: a few labels per cell on a dense screen. */
+const CELL = 64;
+
+export const intersects = (a: Box, b: Box): boolean =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+const inside = (b: Box, width: number, height: number): boolean =>
+  b.x >= 0 && b.y >= 0 && b.x + b.width <= width && b.y + b.height <= height;
+
+/** Most important first; ties broken by size, then key, so the same screen always gives the same labels. */
+function byPriority(a: LabelCandidate, b: LabelCandidate): number {
+  const rank = (c: LabelCandidate) => (c.selected ? 2 : c.forced ? 1 : 0);
+  return rank(b) - rank(a) || b.size - a.size || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+}
+
+/** The box a label's text covers on `side` of its node: the text is drawn on the baseline y + fontSize / 3. */
+export function labelBox(
+  c: LabelCandidate,
+  side: 'right' | 'left',
+  textWidth: number,
+  fontSize: number,
+): Box {
+  const height = Math.ceil(fontSize * 1.2);
+  const x = side === 'right' ? c.x + c.size + LABEL_GAP : c.x - c.size - LABEL_GAP - textWidth;
+  return { x, y: c.y - height / 2, width: textWidth, height };
+}
+
+export function placeLabels(input: PlacementInput): PlacedLabel[] {
+  const { fontSize, width, height, measure } = input;
+  const placed: PlacedLabel[] = [];
+  const grid = new Map<number, Box[]>();
+  const cells = (b: Box): number[] => {
+    const out: number[] = [];
+    for (let cx = Math.floor(b.x / CELL); cx <= Math.floor((b.x + b.width) / CELL); cx++)
+      for (let cy = Math.floor(b.y / CELL); cy <= Math.floor((b.y + b.height) / CELL); cy++)
+        out.push(cx * 100_003 + cy);
+    return out;
+  };
+  const grown = (b: Box): Box => ({
+    x: b.x - MARGIN,
+    y: b.y - MARGIN,
+    width: b.width + 2 * MARGIN,
+    height: b.height + 2 * MARGIN,
+  });
+  const free = (b: Box) =>
+    !input.obstacles.some((o) => intersects(b, o)) &&
+    cells(b).every((c) => !grid.get(c)?.some((o) => intersects(grown(b), o)));
+  const seen = new Set<string>();
+  const add = (b: Box) => {
+    for (const cell of cells(b)) {
+      const list = grid.get(cell);
+      if (list) list.push(b);
+      else grid.set(cell, [b]);
+    }
+  };
+  // A label's own disc ends LABEL_GAP before its text, further than MARGIN: it never blocks its own label.
+  for (const d of input.discs ?? [])
+    if (d.x + d.size >= 0 && d.x - d.size <= width && d.y + d.size >= 0 && d.y - d.size <= height)
+      add({ x: d.x - d.size, y: d.y - d.size, width: 2 * d.size, height: 2 * d.size });
+
+  for (const c of [...input.candidates].sort(byPriority)) {
+    if (!c.label || seen.has(c.key)) continue;
+    seen.add(c.key);
+    const w = measure(c.label);
+    const sides = (['right', 'left'] as const).map((side) => ({ side, box: labelBox(c, side, w, fontSize) }));
+    const fits = sides.filter((s) => inside(s.box, width, height) && free(s.box));
+    // The selected node's name is always shown: on a free side, else on the side that stays on screen.
+    const choice =
+      fits[0] ?? (c.selected ? (sides.find((s) => inside(s.box, width, height)) ?? sides[0]) : undefined);
+    if (!choice) continue;
+    placed.push({ key: c.key, label: c.label, side: choice.side, ...choice.box });
+    add(choice.box);
+  }
+  return placed;
+}
