@@ -43,8 +43,8 @@ async function run(msg: Extract<LayoutIn, { type: 'start' }>) {
     edges[e * PPE] = s;
     edges[e * PPE + 1] = t;
     edges[e * PPE + 2] = w;
-    nodes[s + 6] += w;
-    nodes[t + 6] += w;
+    nodes[s + 6]! += w;
+    nodes[t + 6]! += w;
   }
   // inferSettings' choices: Barnes-Hut above a few hundred nodes, stronger scaling for big graphs.
   // Strong gravity (pull grows with distance) for small graphs: under FA2's constant pull, a disconnected
