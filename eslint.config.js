@@ -216,7 +216,11 @@ export default tseslint.config(
   },
   {
     // Hot typed-array code: every `!` says why its index exists (see src-main/core/at.ts for the checked read).
-    files: ['src-main/core/retrieval/communities/**/*.ts', 'src-main/core/at.ts'],
+    files: [
+      'src-main/core/retrieval/communities/**/*.ts',
+      'src-main/core/at.ts',
+      'src-renderer/features/graph/layout-worker.ts',
+    ],
     ignores: ['**/*.test.ts', '**/test-graphs.ts'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'error' },
   },

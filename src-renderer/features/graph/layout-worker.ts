@@ -2,6 +2,10 @@
 import iterate from 'graphology-layout-forceatlas2/iterate.js';
 import type { LayoutIn, LayoutOut } from './layout-protocol';
 
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- a justified `!` for the whole file: */
+// ! because i < n and e < m index the flat arrays of the message (3 floats per node or edge) and the
+// layout matrices sized n * PPN and m * PPE; edges hold node indices < n from the same message.
+
 // graphology-layout-forceatlas2's matrix layout: 10 floats per node, 3 per edge, edges hold node offsets.
 const PPN = 10;
 const PPE = 3;
