@@ -1,6 +1,7 @@
 // @ts-check
-// Lint enforces the layering of DESIGN.md: renderer -> contract only; core, cli and workers never touch
-// electron; raw ipcMain/ipcRenderer only in the rpc Electron transport and the preload.
+// Lint enforces the layering of docs/ARCHITECTURE.md ("Layers"): renderer -> contract only; core, cli and
+// workers never touch electron; raw ipcMain/ipcRenderer only in the rpc Electron transport and the preload;
+// inside core, each folder imports only the layers below it (the allow-lists in `coreLayers`).
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
@@ -22,6 +23,79 @@ const noElectron = {
   name: 'electron',
   message: 'The headless core, CLI and workers must run under plain Node: never import electron here.',
 };
+
+// The storage implementations. Both the current folder names and the backend names are listed, so the
+// rule holds while the folders are renamed.
+const storeImplementations = [
+  '**/store/kuzu',
+  '**/store/kuzu/**',
+  '**/store/graph',
+  '**/store/graph/**',
+  '**/store/lancedb',
+  '**/store/lancedb/**',
+  '**/store/vectors',
+  '**/store/vectors/**',
+];
+const storeImplementationOnly = {
+  group: storeImplementations,
+  message:
+    'Kùzu and LanceDB are reached through the store interfaces; only src-main/core/store/** (backends.ts) imports them.',
+};
+/** The top folders of src-main/core; files directly in core/ (create-core, deps, at, ...) are the shared root. */
+const coreAreas = [
+  'app',
+  'communities',
+  'entities',
+  'export',
+  'ingest',
+  'library',
+  'llm',
+  'nlp',
+  'retrieval',
+  'store',
+];
+/** Forbids every core area not in `allowed` (an allow-list, as VS Code's code-import-patterns). */
+function onlyCoreAreas(layer, allowed) {
+  const denied = coreAreas.filter((a) => a !== layer && !allowed.includes(a));
+  return {
+    group: denied.flatMap((a) => [
+      `**/core/${a}`,
+      `**/core/${a}/**`,
+      `../${a}`,
+      `../${a}/**`,
+      `../../${a}/**`,
+      `../../../${a}/**`,
+    ]),
+    message: `core/${layer} may import only contract, the core root and core/{${allowed.join(',')}}.`,
+  };
+}
+// Layers inside core, lowest first: contract <- llm, store <- ingest, retrieval <- handlers, services <-
+// rpc, cli, electron. `library` opens a library's stores and is shared by ingest and retrieval.
+const coreLayers = [
+  { layer: 'nlp', allowed: [] },
+  { layer: 'llm', allowed: ['nlp'] },
+  { layer: 'store', allowed: [] },
+  { layer: 'library', allowed: ['store', 'nlp'] },
+  { layer: 'entities', allowed: ['store', 'library', 'llm', 'nlp'] },
+  { layer: 'communities', allowed: ['store', 'library', 'llm', 'nlp'] },
+  { layer: 'ingest', allowed: ['store', 'library', 'entities', 'llm', 'nlp'] },
+  { layer: 'retrieval', allowed: ['store', 'library', 'entities', 'communities', 'llm', 'nlp'] },
+];
+// The outer shells reach core through create-core, the services and the handlers, never through a
+// store, an ingest step or a model client.
+const shellDenied = {
+  group: ['**/core/ingest/*/**', '**/core/llm/*/**', ...storeImplementations],
+  message:
+    'rpc, cli and electron use the core services and handlers, not stores, ingest steps or model clients.',
+};
+// Tests that exercise the storage implementations themselves.
+const storeTests = [
+  'test/**/*kuzu*',
+  'test/**/*lancedb*',
+  'test/**/store-*',
+  'test/bench/store.ts',
+  'src-main/core/store/**',
+];
 
 export default tseslint.config(
   {
@@ -77,6 +151,62 @@ export default tseslint.config(
     ],
     ignores: ['src-main/rpc/transports/electron-ipc.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: [noElectron] }] },
+  },
+  ...coreLayers.map(({ layer, allowed }) => ({
+    files: [`src-main/core/${layer}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [noElectron],
+          patterns: [onlyCoreAreas(layer, allowed), ...(layer === 'store' ? [] : [storeImplementationOnly])],
+        },
+      ],
+    },
+  })),
+  {
+    files: [
+      'src-main/core/*.ts',
+      'src-main/core/app/**/*.ts',
+      'src-main/core/export/**/*.ts',
+      'src-worker/**/*.ts',
+    ],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [noElectron], patterns: [storeImplementationOnly] }],
+    },
+  },
+  {
+    files: ['test/**/*.ts'],
+    ignores: storeTests,
+    rules: { 'no-restricted-imports': ['error', { paths: [rawIpc], patterns: [storeImplementationOnly] }] },
+  },
+  {
+    files: ['src-main/cli/**/*.ts', 'src-main/rpc/**/*.ts', 'src-main/electron/**/*.ts'],
+    ignores: ['src-main/rpc/transports/electron-ipc.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [rawIpc],
+          patterns: [shellDenied],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src-main/cli/**/*.ts', 'src-main/rpc/**/*.ts'],
+    ignores: ['src-main/rpc/transports/electron-ipc.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [noElectron], patterns: [shellDenied] }] },
+  },
+  {
+    // Hot typed-array code: every `!` says why its index exists (see src-main/core/at.ts for the checked read).
+    files: [
+      'src-main/core/communities/**/*.ts',
+      'src-main/core/at.ts',
+      'src-renderer/features/graph/layout-worker.ts',
+    ],
+    ignores: ['**/*.test.ts', '**/test-graphs.ts'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'error' },
   },
   {
     files: ['src-main/contract/**/*.ts'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { kindOfFile } from '../core/ingest/parse/parse-in-worker';
+import { kindOfFile } from '../core/ingest/expand-paths';
 import { folderNotes, nothingToAdd, parseOnly, selectFiles } from './ingest-messages';
 
 const item = (p: string) => ({ fileName: p.split('/').pop()!, originalPath: p });

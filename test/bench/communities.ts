@@ -38,8 +38,8 @@ function main(): number {
   for (const name of ['karate', 'dolphins', 'football']) {
     const { graph } = loadGml(path.join(dir, `${name}.gml`));
     const h = detectCommunities(graph);
-    const q = h.levels[0].modularity;
-    const target = expected[name].literature_max_modularity_Q ?? louvainMax(expected[name])!;
+    const q = h.levels[0]!.modularity;
+    const target = expected[name]!.literature_max_modularity_Q ?? louvainMax(expected[name]!)!;
     const diff = q - target;
     const bad = disconnectedCommunities(graph, h);
     const ok = diff >= -TOLERANCE && bad.length === 0;
@@ -62,7 +62,7 @@ function main(): number {
   const h = detectCommunities(graph);
   const t2 = performance.now();
   const bad = disconnectedCommunities(graph, h);
-  const ref = louvainMax(expected['CA-GrQc']);
+  const ref = louvainMax(expected['CA-GrQc']!);
   const total = t2 - t0;
   const ok = total < TIME_LIMIT_MS && bad.length === 0;
   if (!ok) failures++;
@@ -70,18 +70,18 @@ function main(): number {
     `\nCA-GrQc: ${graph.nodes.length} nodes, ${graph.edges.length} edges (self-loops and reverse duplicates dropped)\n` +
       `  load ${(t1 - t0).toFixed(0)} ms + detect ${(t2 - t1).toFixed(0)} ms = ${total.toFixed(0)} ms ` +
       `(limit ${TIME_LIMIT_MS} ms, cold start, one process)\n` +
-      `  modularity ${h.levels[0].modularity.toFixed(4)}` +
+      `  modularity ${h.levels[0]!.modularity.toFixed(4)}` +
       (ref === null ? '' : ` (networkx Louvain max over 10 seeds: ${ref.toFixed(4)})`) +
       `\n  levels: ${h.levels.map((l) => `${l.communities.length} @ resolution ${l.resolution.toPrecision(3)} (Q ${l.modularity.toFixed(4)})`).join(' > ')}` +
       `\n  connected: ${bad.length === 0 ? 'yes' : `NO (${bad.length})`}  ${ok ? 'PASS' : 'FAIL'}`,
   );
 
   // Incremental maintenance: one ingest adds a 10-entity cluster hanging off an existing entity.
-  const hub = graph.edges[0].source;
+  const hub = graph.edges[0]!.source;
   const added = Array.from({ length: 10 }, (_, i) => `new-${i}`);
-  const edges = [...graph.edges, { source: added[0], target: hub }];
+  const edges = [...graph.edges, { source: added[0]!, target: hub }];
   for (let i = 0; i < added.length; i++)
-    for (let j = i + 1; j < added.length; j++) edges.push({ source: added[i], target: added[j] });
+    for (let j = i + 1; j < added.length; j++) edges.push({ source: added[i]!, target: added[j]! });
   const t3 = performance.now();
   const update = updateCommunities(h, { nodes: [...graph.nodes, ...added], edges }, [...added, hub]);
   const t4 = performance.now();

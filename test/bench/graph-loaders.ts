@@ -3,6 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
+import { at } from '../../src-main/core/at';
 import type { PlainGraph, WeightedEdge } from '../../src-main/core/communities/types';
 
 export type GmlValue = string | number | GmlRecord;
@@ -31,7 +32,7 @@ function tokenize(text: string): string[] {
 function parseList(tokens: string[], pos: { i: number }): GmlRecord {
   const record: GmlRecord = {};
   while (pos.i < tokens.length && tokens[pos.i] !== ']') {
-    const key = tokens[pos.i++];
+    const key = tokens[pos.i++]!;
     const token = tokens[pos.i++];
     if (token === undefined) throw new Error(`GML: key "${key}" has no value`);
     let value: GmlValue;
@@ -95,11 +96,12 @@ export function parseEdgeList(text: string): PlainGraph {
     .map((l) => l.trim())
     .filter((l) => l !== '' && !l.startsWith('#') && !l.startsWith('%'))
     .map((l) => l.split(/\s+/));
-  if (rows.length > 0 && rows[0].length === 2 && Number(rows[0][1]) === rows.length - 1) rows.shift();
+  if (rows.length > 0 && rows[0]!.length === 2 && Number(rows[0]![1]) === rows.length - 1) rows.shift();
   const nodes = new Set<string>();
   const seen = new Set<string>();
   const edges: WeightedEdge[] = [];
-  for (const [a, b, w] of rows) {
+  for (const row of rows) {
+    const [a, b, w] = [at(row, 0), at(row, 1), row[2]];
     nodes.add(a);
     nodes.add(b);
     if (a === b) continue;

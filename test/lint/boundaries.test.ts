@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
@@ -51,5 +52,58 @@ describe('import boundaries', () => {
       "import { createCore } from '../core/create-core';\nexport const x = createCore;\n",
     );
     expect(msgs.join()).toMatch(/zod only/);
+  });
+});
+
+// Fixtures live in test/lint-fixtures (ignored by the project lint) and are linted at the path they name.
+const fixture = (name: string) => readFileSync(`test/lint-fixtures/${name}.ts`, 'utf8');
+
+describe('layers inside core', () => {
+  it('a retrieval file importing the Kùzu implementation fails lint, under the new and the old folder name', async () => {
+    const kuzu = await lintAs('src-main/core/retrieval/lint-fixture.ts', fixture('retrieval-imports-kuzu'));
+    expect(kuzu.join()).toMatch(/only src-main\/core\/store\/\*\* \(backends\.ts\) imports them/);
+    const old = await lintAs(
+      'src-main/core/retrieval/search/lint-fixture.ts',
+      fixture('retrieval-imports-old-graph-folder'),
+    );
+    expect(old).toHaveLength(1);
+  });
+
+  it('a retrieval file importing the store interface and a model task passes', async () => {
+    expect(
+      await lintAs('src-main/core/retrieval/lint-fixture.ts', fixture('retrieval-imports-store-interface')),
+    ).toEqual([]);
+  });
+
+  it('the store registration point may import both implementations', async () => {
+    expect(await lintAs('src-main/core/store/backends.ts', fixture('store-backends-imports-kuzu'))).toEqual(
+      [],
+    );
+  });
+
+  it('the model layer may not import the store', async () => {
+    const msgs = await lintAs('src-main/core/llm/lint-fixture.ts', fixture('llm-imports-store'));
+    expect(msgs.join()).toMatch(/core\/llm may import only/);
+  });
+
+  it('the CLI may not import a store implementation or a model client', async () => {
+    expect(
+      await lintAs('src-main/cli/commands/lint-fixture.ts', fixture('cli-imports-lancedb')),
+    ).toHaveLength(1);
+    const ollama = await lintAs(
+      'src-main/cli/commands/lint-fixture.ts',
+      "import { probe } from '../../core/llm/ollama/connection';\nexport const x = probe;\n",
+    );
+    expect(ollama.join()).toMatch(/not stores, ingest steps or model clients/);
+  });
+
+  it('retrieval may not import ingest internals; the store may not import ingest, retrieval or llm', async () => {
+    const code = (from: string) => `import { x } from '${from}';\nexport const y = x;\n`;
+    expect(await lintAs('src-main/core/retrieval/qa/bad.ts', code('../../ingest/chunk/prose'))).toHaveLength(
+      1,
+    );
+    for (const from of ['../../ingest/queue/job-queue', '../../retrieval/text', '../../llm/tasks']) {
+      expect(await lintAs('src-main/core/store/kuzu/bad.ts', code(from))).toHaveLength(1);
+    }
   });
 });

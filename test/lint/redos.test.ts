@@ -32,7 +32,7 @@ const ACCEPTED: Record<string, string> = {
     'the first 4,000 characters',
   'src-main/core/ingest/parse/sections.ts /^(\\p{L}[\\p{L} ]{2,40}?)\\s*([.:—–]|\\s(?=\\p{Lu}))/u':
     'anchored, at most 40 letters before the run: linear',
-  'src-main/core/ingest/chunk/prose.ts /^(\\p{L}+)\\.?\\s*(.+)$/u': 'a caption label: a word and a number',
+  'src-main/core/nlp/prose.ts /^(\\p{L}+)\\.?\\s*(.+)$/u': 'a caption label: a word and a number',
   // Passages: at most a block of text (blockTokens, default 800 tokens), in the ingest worker pool.
   'src-main/core/ingest/pipeline/postprocess.ts /((?:[\\p{L}\\p{N}-]+\\s+){1,8}?)\\(([\\p{Lu}][\\p{L}\\p{N}-]{1,9})\\)/gu':
     'one passage',

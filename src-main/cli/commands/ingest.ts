@@ -19,7 +19,7 @@ export function registerIngest(program: Command) {
       // Walked here, before the library opens, so an empty selection costs little and says so. Imported
       // when the command runs, as the core is, so `--help` does not load them.
       const { expandPaths } = await import('../../core/ingest/expand-paths');
-      const { kindOfFile } = await import('../../core/ingest/parse/parse-in-worker');
+      const { kindOfFile } = await import('../../core/ingest/expand-paths');
       const found = await expandPaths(paths);
       const selection = selectFiles(found, opts.only, (f) => kindOfFile(f));
       if (selection.take.length === 0) {

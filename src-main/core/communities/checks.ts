@@ -1,5 +1,6 @@
 // Independent checks on a result, computed from the input graph rather than trusting the detector's
 // bookkeeping: used by tests, the benchmark, and as a cheap assertion before persisting.
+import { at } from '../at';
 import { modularity, toEntityGraph, type GraphInput } from './level-graph';
 import { splitDisconnected } from './partition';
 import type { CommunityHierarchy } from './types';
@@ -14,8 +15,9 @@ export function partitionModularity(
   const g = toEntityGraph(input, weightAttribute);
   const label = new Map<string, number>();
   const labels = new Int32Array(g.n).map((_, i) => {
-    const key = membership[g.ids[i]] ?? `\u0000${g.ids[i]}`;
+    const key = membership[at(g.ids, i)] ?? `\u0000${at(g.ids, i)}`;
     if (!label.has(key)) label.set(key, label.size);
+    // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- set on the line above
     return label.get(key)!;
   });
   return modularity(g, labels, resolution);
@@ -37,9 +39,10 @@ export function disconnectedCommunities(input: GraphInput, hierarchy: CommunityH
     const parts = splitDisconnected(g, labels).labels;
     const pieces = new Map<number, Set<number>>();
     for (let i = 0; i < g.n; i++) {
-      const set = pieces.get(labels[i]) ?? new Set<number>();
-      set.add(parts[i]);
-      pieces.set(labels[i], set);
+      const label = at(labels, i);
+      const set = pieces.get(label) ?? new Set<number>();
+      set.add(at(parts, i));
+      pieces.set(label, set);
     }
     for (const [k, set] of pieces) if (set.size > 1) bad.push(ids[k] ?? '(unassigned)');
   }

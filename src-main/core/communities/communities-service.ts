@@ -99,11 +99,11 @@ export function createCommunitiesService(deps: {
     const { nodes, edges } = await readGraph(lib);
     const input = {
       nodes,
-      edges: Object.entries(edges).map(([k, w]) => ({
-        source: k.split('\u0000')[0]!,
-        target: k.split('\u0000')[1]!,
-        weight: w,
-      })),
+      edges: Object.entries(edges).map(([k, w]) => {
+        // Every key was written as `${source}\u0000${target}` above.
+        const [source = '', target = ''] = k.split('\u0000');
+        return { source, target, weight: w };
+      }),
     };
     let hierarchy: CommunityHierarchy;
     let added: string[];
@@ -207,18 +207,12 @@ export function createCommunitiesService(deps: {
         evidenceCount: 1,
       })),
       {
-        childSummaries: c.childIds.flatMap((id) =>
-          existing.get(id)?.summary
-            ? [
-                {
-                  id,
-                  title: existing.get(id)!.title,
-                  summary: existing.get(id)!.summary,
-                  size: byId.get(id)?.size,
-                },
-              ]
-            : [],
-        ),
+        childSummaries: c.childIds.flatMap((id) => {
+          const child = existing.get(id);
+          return child?.summary
+            ? [{ id, title: child.title, summary: child.summary, size: byId.get(id)?.size }]
+            : [];
+        }),
       },
     );
     const report = await deps.tasks.summarizeCommunity(input.llmInput);
@@ -233,11 +227,13 @@ export function createCommunitiesService(deps: {
         memberIds: c.members,
       },
     ]);
-    state!.details[c.id] = { keyTopics: report.keyTopics, centralEntities: c.centralEntities.slice(0, 10) };
-    if (lib.vectors.embedding()) {
+    if (state)
+      state.details[c.id] = { keyTopics: report.keyTopics, centralEntities: c.centralEntities.slice(0, 10) };
+    const embedding = lib.vectors.embedding();
+    if (embedding) {
       const text = `${report.title}. ${report.summary} Key topics: ${report.keyTopics.join(', ')}`;
       const [vec] = await deps.tasks.embed([text]);
-      if (vec && vec.length === lib.vectors.embedding()!.dimension)
+      if (vec && vec.length === embedding.dimension)
         await lib.vectors.upsert('communities', [{ id: c.id, text, vector: vec }]);
     }
   }

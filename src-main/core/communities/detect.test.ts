@@ -10,8 +10,8 @@ const cliqueOf = (id: string) => id.slice(0, id.indexOf('-'));
 
 function expectNested(h: CommunityHierarchy) {
   for (let k = 1; k < h.levels.length; k++) {
-    const parents = new Map(h.levels[k].communities.map((c) => [c.id, c] as const));
-    for (const child of h.levels[k - 1].communities) {
+    const parents = new Map(h.levels[k]!.communities.map((c) => [c.id, c] as const));
+    for (const child of h.levels[k - 1]!.communities) {
       const parent = parents.get(child.parentId!);
       expect(parent, `parent of ${child.id}`).toBeDefined();
       expect(parent!.childIds).toContain(child.id);
@@ -25,7 +25,7 @@ describe('detectCommunities', () => {
   it('recovers every clique of a ring of cliques exactly at level 0', () => {
     const g = ringOfCliques(12, 5);
     const h = detectCommunities(g);
-    const level0 = h.levels[0].communities;
+    const level0 = h.levels[0]!.communities;
     expect(level0).toHaveLength(12);
     for (const c of level0) {
       expect(c.size).toBe(5);
@@ -33,7 +33,7 @@ describe('detectCommunities', () => {
       expect(c.internalWeight).toBe(10);
       expect(c.centralEntities).toHaveLength(5);
     }
-    expect(h.levels[0].modularity).toBeCloseTo(partitionModularity(g, h.membership), 12);
+    expect(h.levels[0]!.modularity).toBeCloseTo(partitionModularity(g, h.membership), 12);
   });
 
   it('builds shrinking, nested levels down to a handful, all connected', () => {
@@ -41,7 +41,7 @@ describe('detectCommunities', () => {
     const h = detectCommunities(g, { maxLevels: 6, topSize: 6 });
     const counts = h.levels.map((l) => l.communities.length);
     expect(counts[0]).toBe(24);
-    for (let k = 1; k < counts.length; k++) expect(counts[k]).toBeLessThan(counts[k - 1]);
+    for (let k = 1; k < counts.length; k++) expect(counts[k]).toBeLessThan(counts[k - 1]!);
     expect(counts.at(-1)).toBeLessThanOrEqual(6);
     expectNested(h);
     expect(disconnectedCommunities(g, h)).toEqual([]);
@@ -57,7 +57,7 @@ describe('detectCommunities', () => {
     const shuffled: PlainGraph = { nodes: [...g.nodes].reverse(), edges: [...g.edges].reverse() };
     const b = detectCommunities(shuffled, { seed: 7 });
     expect(b).toEqual(a);
-    const ids = (h: CommunityHierarchy) => h.levels[0].communities.map((c) => c.id).sort();
+    const ids = (h: CommunityHierarchy) => h.levels[0]!.communities.map((c) => c.id).sort();
     expect(ids(detectCommunities(g, { seed: 7 }))).toEqual(ids(a));
   });
 
@@ -68,8 +68,8 @@ describe('detectCommunities', () => {
     for (const e of plain.edges) graph.addEdge(e.source, e.target, { weight: e.weight });
     const h = detectCommunities(graph);
     expect(h).toEqual(detectCommunities(plain));
-    const expected = graphologyModularity(graph, { getNodeCommunity: (n: string) => h.membership[n] });
-    expect(h.levels[0].modularity).toBeCloseTo(expected, 10);
+    const expected = graphologyModularity(graph, { getNodeCommunity: (n: string) => h.membership[n]! });
+    expect(h.levels[0]!.modularity).toBeCloseTo(expected, 10);
   });
 
   it('merges communities below minSize into their best-connected neighbour', () => {
@@ -85,9 +85,9 @@ describe('detectCommunities', () => {
   });
 
   it('handles empty graphs and isolated nodes', () => {
-    expect(detectCommunities({ nodes: [], edges: [] }).levels[0].communities).toEqual([]);
+    expect(detectCommunities({ nodes: [], edges: [] }).levels[0]!.communities).toEqual([]);
     const h = detectCommunities({ nodes: ['a', 'b'], edges: [] });
     expect(h.levels).toHaveLength(1);
-    expect(h.levels[0].communities.map((c) => c.members)).toEqual([['a'], ['b']]);
+    expect(h.levels[0]!.communities.map((c) => c.members)).toEqual([['a'], ['b']]);
   });
 });

@@ -1,6 +1,7 @@
 // Hierarchical community detection: Leiden at the requested resolution gives level 0 (the finest,
 // modularity-maximising partition); each higher level runs Leiden on the graph of the level below at a
 // lower resolution, so communities of communities emerge until a handful remain.
+import { at } from '../at';
 import { leiden, renumber } from './leiden';
 import { aggregate, toEntityGraph, type EntityGraph, type GraphInput } from './level-graph';
 import { mergeSmall, splitDisconnected } from './partition';
@@ -31,6 +32,7 @@ function detectLevel0(g: EntityGraph, o: ResolvedDetectOptions): Int32Array {
     const run = leiden(g, o.resolution, createRng(o.seed + r * 7919));
     if (!best || run.quality > best.quality + 1e-12) best = run;
   }
+  // eslint-disable-next-line @typescript-eslint/no-non-null-assertion -- restarts >= 1 (resolveOptions), so best is set
   const merged = mergeSmall(g, best!.labels, new Float64Array(g.n).fill(1), o.minSize);
   return splitDisconnected(g, merged).labels;
 }
@@ -59,7 +61,7 @@ export function nextLevel(
   while (gamma >= MIN_RESOLUTION) {
     const up = leiden(agg, gamma, rng).labels;
     const upCount = renumber(up).count;
-    if (upCount < count) found = { labels: lab.map((c) => up[c]), resolution: gamma };
+    if (upCount < count) found = { labels: lab.map((c) => at(up, c)), resolution: gamma };
     if (upCount - floor <= Math.ceil((count - floor) / 2)) break;
     gamma /= 2;
   }
@@ -79,7 +81,7 @@ export function buildHierarchy(
   const levels: LevelPartition[] = [{ labels: level0, resolution: o.resolution }];
   const rng = createRng(o.seed ^ 0x5bd1e995);
   while (levels.length < o.maxLevels) {
-    const last = levels[levels.length - 1];
+    const last = at(levels, levels.length - 1);
     if (mergeableCount(g, last.labels) < o.topSize) break;
     const up = nextLevel(g, last.labels, last.resolution, rng);
     if (!up) break;
@@ -96,7 +98,7 @@ export function toHierarchy(
   const built = buildLevels(g, levels, o.centralCount);
   return {
     levels: built,
-    membership: membershipOf(built[0]),
+    membership: membershipOf(at(built, 0)),
     options: o,
     nodeCount: g.n,
     totalWeight: g.twoM / 2,

@@ -33,8 +33,8 @@ describe('updateCommunities', () => {
     const { hierarchy, changes } = updateCommunities(before, after, changed);
 
     // Level 0: the new clique is a community of its own; clique 5 keeps its id but its summary goes stale.
-    expect(hierarchy.levels[0].communities).toHaveLength(31);
-    const newClique = hierarchy.levels[0].communities.find((c) => c.members.includes('x0-0'))!;
+    expect(hierarchy.levels[0]!.communities).toHaveLength(31);
+    const newClique = hierarchy.levels[0]!.communities.find((c) => c.members.includes('x0-0'))!;
     expect(newClique.members).toEqual(cluster.nodes.slice().sort());
     expect(changes.added).toContain(newClique.id);
     expect(changes.stale).toContain(before.membership['n5-3']);
@@ -59,7 +59,7 @@ describe('updateCommunities', () => {
 
   it('marks the containing communities stale when an edge inside a community changes', () => {
     const after: PlainGraph = { nodes: base.nodes, edges: base.edges.map((e) => ({ ...e })) };
-    after.edges[0].weight = 2; // n0-0 — n0-1
+    after.edges[0]!.weight = 2; // n0-0 — n0-1
     const { changes } = updateCommunities(before, after, ['n0-0', 'n0-1']);
     expect(changes.added).toEqual([]);
     expect(changes.removed).toEqual([]);

@@ -1,3 +1,6 @@
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- a justified `!` for the whole file: */
+// ! because node ids (< g.n), edge positions, labels (< count) and levels (k < levels.length) index
+// arrays sized by the LevelGraph and the previous hierarchy they are read against.
 // Incremental maintenance: after an ingest only the communities touching changed entities (and their
 // neighbours' communities) are re-optimised, warm-started from the previous partition, on a subgraph
 // that keeps global degrees so the result still optimises modularity of the whole graph. Everything
@@ -35,8 +38,8 @@ function updateLevel(
   for (let i = 0; i < g.n; i++) {
     if (!changed[i] && prev[i] !== undefined) continue;
     if (prev[i] !== undefined) affected.add(prev[i]!);
-    for (let p = g.offsets[i]; p < g.offsets[i + 1]; p++) {
-      const c = prev[g.targets[p]];
+    for (let p = g.offsets[i]!; p < g.offsets[i + 1]!; p++) {
+      const c = prev[g.targets[p]!];
       if (c !== undefined) affected.add(c);
     }
   }
@@ -55,16 +58,16 @@ function updateLevel(
     // Warm start: keep previous groupings inside the region; new nodes start alone.
     const startOf = new Map<string, number>();
     const start = new Int32Array(region.length).map((_, j) => {
-      const c = prev[region[j]];
+      const c = prev[region[j]!];
       if (c === undefined) return region.length + j;
       if (!startOf.has(c)) startOf.set(c, startOf.size);
       return startOf.get(c)!;
     });
     const found = leiden(sub, resolution, rng, start).labels;
-    const subSizes = region.map((i) => sizes[i]);
+    const subSizes = region.map((i) => sizes[i]!);
     const merged = splitDisconnected(sub, mergeSmall(sub, found, subSizes, minSize)).labels;
     const offset = labelOf.size;
-    region.forEach((i, j) => (labels[i] = offset + merged[j]));
+    region.forEach((i, j) => (labels[i] = offset + merged[j]!));
   }
   return { labels: splitDisconnected(g, labels).labels, affected: region.length };
 }
@@ -72,7 +75,7 @@ function updateLevel(
 function idsOfLevel(ids: string[], labels: Int32Array, level: number): string[] {
   const { labels: lab, count } = renumber(labels);
   const members: string[][] = Array.from({ length: count }, () => []);
-  lab.forEach((c, i) => members[c].push(ids[i]));
+  lab.forEach((c, i) => members[c]!.push(ids[i]!));
   return members.map((m) => communityId(level, m.sort()));
 }
 
@@ -107,19 +110,19 @@ export function updateCommunities(
   const levels: LevelPartition[] = [{ labels: level0.labels, resolution: o.resolution }];
 
   for (let k = 1; k < previous.levels.length; k++) {
-    const below = levels[k - 1].labels;
+    const below = levels[k - 1]!.labels;
     const { labels: lab, count } = renumber(below);
     const childIds = idsOfLevel(g.ids, lab, k - 1);
     const prevParent = new Map<string, string>();
-    for (const c of previous.levels[k - 1].communities) if (c.parentId) prevParent.set(c.id, c.parentId);
+    for (const c of previous.levels[k - 1]!.communities) if (c.parentId) prevParent.set(c.id, c.parentId);
     const present = new Set(childIds);
     const lostParents = new Set<string>();
-    for (const c of previous.levels[k - 1].communities)
+    for (const c of previous.levels[k - 1]!.communities)
       if (!present.has(c.id) && c.parentId) lostParents.add(c.parentId);
     const changedChild = new Uint8Array(count);
-    for (let i = 0; i < g.n; i++) if (changed[i]) changedChild[lab[i]] = 1;
+    for (let i = 0; i < g.n; i++) if (changed[i]) changedChild[lab[i]!] = 1;
     const sizes = new Float64Array(count);
-    for (let i = 0; i < g.n; i++) sizes[lab[i]]++;
+    for (let i = 0; i < g.n; i++) sizes[lab[i]!]!++;
     const agg = aggregate(g, lab, count);
     const prev = childIds.map((id) => prevParent.get(id));
     const up = updateLevel(
@@ -127,7 +130,7 @@ export function updateCommunities(
       prev,
       changedChild,
       lostParents,
-      previous.levels[k].resolution,
+      previous.levels[k]!.resolution,
       1,
       sizes,
       rng,
@@ -135,9 +138,9 @@ export function updateCommunities(
     levels.push({
       labels: splitDisconnected(
         g,
-        lab.map((c) => up.labels[c]),
+        lab.map((c) => up.labels[c]!),
       ).labels,
-      resolution: previous.levels[k].resolution,
+      resolution: previous.levels[k]!.resolution,
     });
   }
 

@@ -49,6 +49,6 @@ describe('connectedness', () => {
     const out = leiden(g, 1, createRng(9), start);
     expect(splitDisconnected(g, out.labels).count).toBe(10);
     for (let i = 0; i < g.n; i++)
-      expect(out.labels[i]).toBe(out.labels[g.index.get(`${g.ids[i].split('-')[0]}-0`)!]);
+      expect(out.labels[i]).toBe(out.labels[g.index.get(`${g.ids[i]!.split('-')[0]}-0`)!]);
   });
 });

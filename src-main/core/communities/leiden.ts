@@ -1,3 +1,6 @@
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- a justified `!` for the whole file: */
+// ! because node ids (< n), edge positions (< offsets[n]) and community labels (< n) index arrays sized n or m by
+// the CSR layout of LevelGraph; checked accesses would cost a branch per read in the innermost loops.
 // Leiden (Traag, Waltman & van Eck 2019) for modularity on a LevelGraph. Written here rather than
 // wrapping graphology-communities-louvain because Ariadne needs what that package cannot do: start from
 // a previous partition (incremental updates), and the refinement phase that only merges well-connected
@@ -10,8 +13,8 @@ export function renumber(labels: Int32Array): { labels: Int32Array; count: numbe
   const map = new Map<number, number>();
   const out = new Int32Array(labels.length);
   for (let i = 0; i < labels.length; i++) {
-    let c = map.get(labels[i]);
-    if (c === undefined) map.set(labels[i], (c = map.size));
+    let c = map.get(labels[i]!);
+    if (c === undefined) map.set(labels[i]!, (c = map.size));
     out[i] = c;
   }
   return { labels: out, count: map.size };
@@ -24,8 +27,8 @@ export function moveNodesFast(g: LevelGraph, comm: Int32Array, resolution: numbe
   const total = new Float64Array(n);
   const members = new Int32Array(n);
   for (let i = 0; i < n; i++) {
-    total[comm[i]] += strength[i];
-    members[comm[i]]++;
+    total[comm[i]!]! += strength[i]!;
+    members[comm[i]!]!++;
   }
   const empty: number[] = [];
   for (let c = n - 1; c >= 0; c--) if (members[c] === 0) empty.push(c);
@@ -38,44 +41,44 @@ export function moveNodesFast(g: LevelGraph, comm: Int32Array, resolution: numbe
   const neighComms = new Int32Array(n);
   let moved = false;
   while (size > 0) {
-    const v = queue[head];
+    const v = queue[head]!;
     head = (head + 1) % n;
     size--;
     queued[v] = 0;
-    const own = comm[v];
-    const kv = strength[v];
+    const own = comm[v]!;
+    const kv = strength[v]!;
     let count = 0;
-    for (let p = offsets[v]; p < offsets[v + 1]; p++) {
-      const c = comm[targets[p]];
+    for (let p = offsets[v]!; p < offsets[v + 1]!; p++) {
+      const c = comm[targets[p]!]!;
       if (neighWeight[c] === 0) neighComms[count++] = c;
-      neighWeight[c] += weights[p];
+      neighWeight[c]! += weights[p]!;
     }
-    total[own] -= kv;
-    members[own]--;
+    total[own]! -= kv;
+    members[own]!--;
     let best = own;
-    let bestGain = neighWeight[own] - kv * total[own] * scale;
+    let bestGain = neighWeight[own]! - kv * total[own]! * scale;
     for (let i = 0; i < count; i++) {
-      const c = neighComms[i];
-      const gain = neighWeight[c] - kv * total[c] * scale;
+      const c = neighComms[i]!;
+      const gain = neighWeight[c]! - kv * total[c]! * scale;
       if (gain > bestGain) {
         bestGain = gain;
         best = c;
       }
     }
     // Every option costs modularity: a community of its own (gain 0) is better.
-    if (bestGain < 0 && members[own] > 0) {
+    if (bestGain < 0 && members[own]! > 0) {
       best = empty.pop()!;
       bestGain = 0;
     }
-    for (let i = 0; i < count; i++) neighWeight[neighComms[i]] = 0;
+    for (let i = 0; i < count; i++) neighWeight[neighComms[i]!] = 0;
     if (members[own] === 0 && best !== own) empty.push(own);
-    total[best] += kv;
-    members[best]++;
+    total[best]! += kv;
+    members[best]!++;
     comm[v] = best;
     if (best === own) continue;
     moved = true;
-    for (let p = offsets[v]; p < offsets[v + 1]; p++) {
-      const u = targets[p];
+    for (let p = offsets[v]!; p < offsets[v + 1]!; p++) {
+      const u = targets[p]!;
       if (!queued[u] && comm[u] !== best) {
         queue[(head + size) % n] = u;
         size++;
@@ -94,52 +97,52 @@ export function refinePartition(g: LevelGraph, comm: Int32Array, resolution: num
   const { n, offsets, targets, weights, strength } = g;
   const scale = resolution / g.twoM;
   const commTotal = new Float64Array(n);
-  for (let i = 0; i < n; i++) commTotal[comm[i]] += strength[i];
+  for (let i = 0; i < n; i++) commTotal[comm[i]!]! += strength[i]!;
   const ref = new Int32Array(n);
   const refTotal = new Float64Array(n);
   const refExternal = new Float64Array(n);
   const singleton = new Uint8Array(n).fill(1);
   for (let i = 0; i < n; i++) {
     ref[i] = i;
-    refTotal[i] = strength[i];
-    for (let p = offsets[i]; p < offsets[i + 1]; p++)
-      if (comm[targets[p]] === comm[i]) refExternal[i] += weights[p];
+    refTotal[i] = strength[i]!;
+    for (let p = offsets[i]!; p < offsets[i + 1]!; p++)
+      if (comm[targets[p]!] === comm[i]) refExternal[i]! += weights[p]!;
   }
   const neighWeight = new Float64Array(n);
   const neighRefs = new Int32Array(n);
   for (const v of shuffledRange(n, rng)) {
     if (!singleton[v]) continue;
-    const kc = commTotal[comm[v]];
-    const kv = strength[v];
-    if (refExternal[v] < kv * (kc - kv) * scale) continue;
+    const kc = commTotal[comm[v]!]!;
+    const kv = strength[v]!;
+    if (refExternal[v]! < kv * (kc - kv) * scale) continue;
     let count = 0;
-    for (let p = offsets[v]; p < offsets[v + 1]; p++) {
-      const u = targets[p];
+    for (let p = offsets[v]!; p < offsets[v + 1]!; p++) {
+      const u = targets[p]!;
       if (comm[u] !== comm[v]) continue;
-      const r = ref[u];
+      const r = ref[u]!;
       if (neighWeight[r] === 0) neighRefs[count++] = r;
-      neighWeight[r] += weights[p];
+      neighWeight[r]! += weights[p]!;
     }
     let best = -1;
     let bestGain = 0;
     for (let i = 0; i < count; i++) {
-      const r = neighRefs[i];
+      const r = neighRefs[i]!;
       if (r === v) continue;
-      const wellConnected = refExternal[r] >= refTotal[r] * (kc - refTotal[r]) * scale;
-      const gain = neighWeight[r] - kv * refTotal[r] * scale;
+      const wellConnected = refExternal[r]! >= refTotal[r]! * (kc - refTotal[r]!) * scale;
+      const gain = neighWeight[r]! - kv * refTotal[r]! * scale;
       if (wellConnected && gain >= bestGain) {
         if (gain > bestGain || best === -1) best = r;
         bestGain = gain;
       }
     }
     if (best !== -1) {
-      refExternal[best] += refExternal[v] - 2 * neighWeight[best];
-      refTotal[best] += kv;
+      refExternal[best]! += refExternal[v]! - 2 * neighWeight[best]!;
+      refTotal[best]! += kv;
       ref[v] = best;
       singleton[v] = 0;
       singleton[best] = 0;
     }
-    for (let i = 0; i < count; i++) neighWeight[neighRefs[i]] = 0;
+    for (let i = 0; i < count; i++) neighWeight[neighRefs[i]!] = 0;
   }
   return ref;
 }
@@ -160,12 +163,12 @@ function leidenPass(g: LevelGraph, initial: Int32Array, resolution: number, rng:
     // Refinement found nothing to merge: aggregate by the partition itself (Louvain step) to make progress.
     if (refined.count === level.n) refined = partition;
     const next = new Int32Array(refined.count);
-    for (let i = 0; i < level.n; i++) next[refined.labels[i]] = partition.labels[i];
+    for (let i = 0; i < level.n; i++) next[refined.labels[i]!] = partition.labels[i]!;
     level = aggregate(level, refined.labels, refined.count);
-    nodeOf = nodeOf.map((x) => refined.labels[x]);
+    nodeOf = nodeOf.map((x) => refined.labels[x]!);
     comm = next;
   }
-  return renumber(nodeOf.map((x) => comm[x])).labels;
+  return renumber(nodeOf.map((x) => comm[x]!)).labels;
 }
 
 /** Leiden iterated from its own output until modularity stops improving (as leidenalg's n_iterations=-1). */

@@ -1,3 +1,6 @@
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- a justified `!` for the whole file: */
+// ! because node ids (< n), edge positions (< offsets[n]) and labels (< count) index arrays sized by
+// the CSR layout built here; checked accesses would cost a branch per read in the innermost loops.
 // Compact CSR representation the Leiden passes work on. Building it sorts node ids and adjacency so
 // results do not depend on the order the store happens to return rows in.
 import type { AbstractGraph } from 'graphology-types';
@@ -63,18 +66,18 @@ export function buildCsr(
 ): LevelGraph {
   const deg = new Int32Array(n + 1);
   for (const [a, b] of pairs) {
-    deg[a + 1]++;
-    deg[b + 1]++;
+    deg[a + 1]!++;
+    deg[b + 1]!++;
   }
-  for (let i = 0; i < n; i++) deg[i + 1] += deg[i];
+  for (let i = 0; i < n; i++) deg[i + 1]! += deg[i]!;
   const fill = deg.slice(0, n);
-  const tmpT = new Int32Array(deg[n]);
-  const tmpW = new Float64Array(deg[n]);
+  const tmpT = new Int32Array(deg[n]!);
+  const tmpW = new Float64Array(deg[n]!);
   for (const [a, b, w] of pairs) {
-    tmpT[fill[a]] = b;
-    tmpW[fill[a]++] = w;
-    tmpT[fill[b]] = a;
-    tmpW[fill[b]++] = w;
+    tmpT[fill[a]!] = b;
+    tmpW[fill[a]!++] = w;
+    tmpT[fill[b]!] = a;
+    tmpW[fill[b]!++] = w;
   }
   // Sort each row by neighbour and merge repeats, so adjacency order is canonical.
   const offsets = new Int32Array(n + 1);
@@ -83,15 +86,15 @@ export function buildCsr(
   const order: number[] = [];
   for (let i = 0; i < n; i++) {
     order.length = 0;
-    for (let p = deg[i]; p < deg[i + 1]; p++) order.push(p);
-    order.sort((x, y) => tmpT[x] - tmpT[y]);
+    for (let p = deg[i]!; p < deg[i + 1]!; p++) order.push(p);
+    order.sort((x, y) => tmpT[x]! - tmpT[y]!);
     let last = -1;
     for (const p of order) {
-      if (tmpT[p] === last) weights[weights.length - 1] += tmpW[p];
+      if (tmpT[p] === last) weights[weights.length - 1]! += tmpW[p]!;
       else {
-        targets.push(tmpT[p]);
-        weights.push(tmpW[p]);
-        last = tmpT[p];
+        targets.push(tmpT[p]!);
+        weights.push(tmpW[p]!);
+        last = tmpT[p]!;
       }
     }
     offsets[i + 1] = targets.length;
@@ -106,8 +109,8 @@ export function buildCsr(
   const s = strength ?? new Float64Array(n);
   if (!strength) {
     for (let i = 0; i < n; i++) {
-      let k = 2 * selfWeight[i];
-      for (let p = offsets[i]; p < offsets[i + 1]; p++) k += g.weights[p];
+      let k = 2 * selfWeight[i]!;
+      for (let p = offsets[i]!; p < offsets[i + 1]!; p++) k += g.weights[p]!;
       s[i] = k;
     }
   }
@@ -120,13 +123,13 @@ export function aggregate(g: LevelGraph, labels: Int32Array, count: number): Lev
   const strength = new Float64Array(count);
   const pairs = new Map<number, number>();
   for (let i = 0; i < g.n; i++) {
-    const a = labels[i];
-    selfWeight[a] += g.selfWeight[i];
-    strength[a] += g.strength[i];
-    for (let p = g.offsets[i]; p < g.offsets[i + 1]; p++) {
-      const b = labels[g.targets[p]];
-      if (a === b) selfWeight[a] += g.weights[p] / 2;
-      else if (a < b) pairs.set(a * count + b, (pairs.get(a * count + b) ?? 0) + g.weights[p]);
+    const a = labels[i]!;
+    selfWeight[a]! += g.selfWeight[i]!;
+    strength[a]! += g.strength[i]!;
+    for (let p = g.offsets[i]!; p < g.offsets[i + 1]!; p++) {
+      const b = labels[g.targets[p]!]!;
+      if (a === b) selfWeight[a]! += g.weights[p]! / 2;
+      else if (a < b) pairs.set(a * count + b, (pairs.get(a * count + b) ?? 0) + g.weights[p]!);
     }
   }
   const list = [...pairs].map(([key, w]) => [Math.floor(key / count), key % count, w] as const);
@@ -136,17 +139,17 @@ export function aggregate(g: LevelGraph, labels: Int32Array, count: number): Lev
 /** Subgraph on `nodes` (local index = position) keeping global strengths, so optimising it optimises global modularity. */
 export function inducedSubgraph(g: LevelGraph, nodes: ArrayLike<number>): LevelGraph {
   const local = new Map<number, number>();
-  for (let i = 0; i < nodes.length; i++) local.set(nodes[i], i);
+  for (let i = 0; i < nodes.length; i++) local.set(nodes[i]!, i);
   const pairs: Array<[number, number, number]> = [];
   const selfWeight = new Float64Array(nodes.length);
   const strength = new Float64Array(nodes.length);
   for (let i = 0; i < nodes.length; i++) {
-    const v = nodes[i];
-    selfWeight[i] = g.selfWeight[v];
-    strength[i] = g.strength[v];
-    for (let p = g.offsets[v]; p < g.offsets[v + 1]; p++) {
-      const j = local.get(g.targets[p]);
-      if (j !== undefined && i < j) pairs.push([i, j, g.weights[p]]);
+    const v = nodes[i]!;
+    selfWeight[i] = g.selfWeight[v]!;
+    strength[i] = g.strength[v]!;
+    for (let p = g.offsets[v]!; p < g.offsets[v + 1]!; p++) {
+      const j = local.get(g.targets[p]!);
+      if (j !== undefined && i < j) pairs.push([i, j, g.weights[p]!]);
     }
   }
   return buildCsr(nodes.length, pairs, selfWeight, strength, g.twoM);
@@ -158,10 +161,11 @@ export function modularity(g: LevelGraph, labels: Int32Array, resolution = 1): n
   const inside = new Map<number, number>();
   const total = new Map<number, number>();
   for (let i = 0; i < g.n; i++) {
-    const c = labels[i];
-    total.set(c, (total.get(c) ?? 0) + g.strength[i]);
-    let w = 2 * g.selfWeight[i];
-    for (let p = g.offsets[i]; p < g.offsets[i + 1]; p++) if (labels[g.targets[p]] === c) w += g.weights[p];
+    const c = labels[i]!;
+    total.set(c, (total.get(c) ?? 0) + g.strength[i]!);
+    let w = 2 * g.selfWeight[i]!;
+    for (let p = g.offsets[i]!; p < g.offsets[i + 1]!; p++)
+      if (labels[g.targets[p]!] === c) w += g.weights[p]!;
     inside.set(c, (inside.get(c) ?? 0) + w);
   }
   let q = 0;

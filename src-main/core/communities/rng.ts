@@ -1,3 +1,5 @@
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- a justified `!` for the whole file: */
+// ! because shuffle indices satisfy 0 <= j <= i < n, the length of the array.
 // Seeded PRNG (mulberry32): Math.random would make community ids differ between runs on the same graph.
 export type Rng = () => number;
 
@@ -17,8 +19,8 @@ export function shuffledRange(n: number, rng: Rng): Int32Array {
   for (let i = 0; i < n; i++) order[i] = i;
   for (let i = n - 1; i > 0; i--) {
     const j = Math.floor(rng() * (i + 1));
-    const t = order[i];
-    order[i] = order[j];
+    const t = order[i]!;
+    order[i] = order[j]!;
     order[j] = t;
   }
   return order;

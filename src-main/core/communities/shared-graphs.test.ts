@@ -21,10 +21,10 @@ describe.skipIf(!dir)('communities on the shared evaluation graphs', () => {
   for (const name of ['karate', 'dolphins', 'football']) {
     it(`${name}: modularity within 0.01 of the literature maximum, connected communities`, () => {
       const { graph } = loadGml(path.join(dir!, `${name}.gml`));
-      expect(graph.nodes).toHaveLength(expected[name].nodes);
+      expect(graph.nodes).toHaveLength(expected[name]!.nodes);
       const h = detectCommunities(graph, { seed: 42 });
-      const target = expected[name].literature_max_modularity_Q;
-      expect(h.levels[0].modularity).toBeGreaterThanOrEqual(target - 0.01);
+      const target = expected[name]!.literature_max_modularity_Q;
+      expect(h.levels[0]!.modularity).toBeGreaterThanOrEqual(target - 0.01);
       expect(disconnectedCommunities(graph, h)).toEqual([]);
     });
   }

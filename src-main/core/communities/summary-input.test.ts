@@ -15,7 +15,7 @@ const entities: SummaryEntity[] = [
 ];
 const relationships: SummaryRelationship[] = [
   ...members.slice(1).map((id, i) => ({
-    source: members[i],
+    source: members[i]!,
     target: id,
     keywords: ['binds', i % 3 ? 'inhibits' : 'activates'],
     description: `${members[i]} binds ${id}`,
@@ -42,12 +42,12 @@ describe('buildCommunitySummaryInput', () => {
     const input = buildCommunitySummaryInput(community, entities, relationships, { tokenBudget: 800 });
     expect(input.tokenCount).toBeLessThanOrEqual(800);
     expect(input.entities.slice(0, 2).map((e) => e.id)).toEqual(['e05', 'e01']);
-    expect(input.entities[2].id).toBe('e39'); // then by evidence
+    expect(input.entities[2]!.id).toBe('e39'); // then by evidence
     expect(input.entities.some((e) => e.id === 'outsider')).toBe(false);
     expect(input.relationships.some((r) => r.target === 'outsider')).toBe(false);
     // Repeated pair merged: evidence 1 + 10, keywords united, both descriptions kept.
     expect(input.relationships[0]).toMatchObject({ source: 'e37', target: 'e38', evidenceCount: 12 });
-    expect(input.relationships[0].keywords).toEqual(['binds', 'inhibits', 'regulates']);
+    expect(input.relationships[0]!.keywords).toEqual(['binds', 'inhibits', 'regulates']);
     expect(input.omitted.entities + input.entities.length).toBe(40);
     expect(input.omitted.relationships).toBeGreaterThan(0);
     expect(input.topKeywords[0]).toBe('binds');
@@ -68,13 +68,13 @@ describe('buildCommunitySummaryInput', () => {
   });
 
   it('clips long descriptions and uses child summaries above level 0', () => {
-    const long = [{ ...entities[5], description: 'word '.repeat(2000) }];
+    const long = [{ ...entities[5]!, description: 'word '.repeat(2000) }];
     const input = buildCommunitySummaryInput({ ...community, level: 1 }, long, [], {
       maxDescriptionTokens: 50,
       childSummaries: [{ id: 'c0-x', title: 'Kinase signalling', summary: 'About kinases.', size: 12 }],
     });
-    expect(input.entities[0].id).toBe('e05');
-    expect(input.llmInput.entities[0].description.length).toBeLessThan(260);
+    expect(input.entities[0]!.id).toBe('e05');
+    expect(input.llmInput.entities[0]!.description.length).toBeLessThan(260);
     expect(input.text.length).toBeLessThan(1200);
     expect(input.text).toContain('Sub-communities:\n- Kinase signalling: About kinases.');
   });

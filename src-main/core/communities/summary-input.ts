@@ -1,5 +1,6 @@
 // Prompt-ready payload for summarising one community (GraphRAG community reports): the most central
 // entities and best-evidenced relationships that fit a token budget, rendered as compact text.
+import { at } from '../at';
 import type { Community } from './types';
 
 export interface SummaryEntity {
@@ -163,7 +164,7 @@ export function buildCommunitySummaryInput(
   const take = <T>(items: T[], from: number, line: (x: T) => string, limit: number, out: string[]) => {
     let i = from;
     for (; i < items.length; i++) {
-      const text = line(items[i]);
+      const text = line(at(items, i));
       const cost = count(text) + 1;
       if (used + cost > limit) break;
       used += cost;

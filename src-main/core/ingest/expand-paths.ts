@@ -2,6 +2,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { kindOfFile } from './parse/parse-in-worker';
 
+/** Which reader a file name gets (pdf, txt, md), or null: what a folder import takes. */
+export { kindOfFile };
+
 export interface ImportItem {
   fileName: string;
   originalPath: string;

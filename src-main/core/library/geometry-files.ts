@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { AriadneError } from '../../contract/errors';
-import { GEOMETRY_STRIDE, RUN_STRIDE, type TextGeometry } from '../ingest/parse/types';
+import { GEOMETRY_STRIDE, RUN_STRIDE, type TextGeometry } from './geometry';
 import { writeFileAtomic } from './atomic-file';
 
 /**

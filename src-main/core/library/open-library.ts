@@ -1,11 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Clock, Logger } from '../deps';
-import { DEFAULT_GRAPH_BACKEND, openGraphBackend, type OpenedGraph } from '../store/backends';
+import {
+  DEFAULT_GRAPH_BACKEND,
+  openGraphBackend,
+  openVectorBackend,
+  type OpenedGraph,
+} from '../store/backends';
 import type { GraphStore } from '../store/graph-store';
 import type { JobStore } from '../store/job-store';
 import type { DeleteResult } from '../store/types';
-import { openVectorStore } from '../store/lancedb/vector-store';
 import type { VectorIndex } from '../store/vector-index';
 import { openGeometryFiles, type GeometryFiles } from './geometry-files';
 import { acquireLock } from './lock';
@@ -71,7 +75,7 @@ export async function openLibrary(opts: OpenLibraryOptions): Promise<Library> {
       log,
       checkpointWalBytes: opts.checkpointWalBytes,
     });
-    vectors = await openVectorStore(path.join(dataDir, 'vectors'), {
+    vectors = await openVectorBackend(path.join(dataDir, 'vectors'), {
       log,
       record: {
         get: () => settings.get().embedding,

@@ -2,8 +2,8 @@ import type { Citation, EntitySummary, Evidence } from '../../contract/graph';
 import type { Library } from '../library';
 import type { ChunkRecord, EntityRecord, EvidenceLink } from '../store/types';
 import { pageOfOffset } from '../store/pages';
-import { chunkSentences } from '../ingest/chunk/evidence-span';
-import { captionLabel } from '../ingest/chunk/prose';
+import { chunkSentences } from '../nlp/evidence-span';
+import { captionLabel } from '../nlp/prose';
 import { Lru, type ChangeTracker } from './cache';
 import { shortTitle } from './text';
 

@@ -1,5 +1,5 @@
 /** Small text helpers shared by term resolution, path rendering, QA and citation checking. */
-import { isProseSpan, nonProseSpans } from '../ingest/chunk/prose';
+import { isProseSpan, nonProseSpans } from '../nlp/prose';
 import { sentenceSpans } from '../nlp/sentences';
 
 const STOP = new Set(

@@ -5,6 +5,7 @@ import type { GraphStore } from './graph-store';
 import type { JobStore } from './job-store';
 import { openGraphStore } from './kuzu/graph-store';
 import { openMemoryGraph } from './memory/graph-store';
+import { openVectorStore } from './lancedb/vector-store';
 
 /** A graph backend opened on a library folder: the graph, and the queue records kept beside it. */
 export interface OpenedGraph {
@@ -46,3 +47,6 @@ export function openGraphBackend(
   if (!open) throw new AriadneError('invalid_input', `Unknown graph backend "${name}".`);
   return open(dataDir, opts);
 }
+
+/** The vector index of a library folder: LanceDB (`<dataDir>/vectors`). */
+export const openVectorBackend: typeof openVectorStore = (dir, deps) => openVectorStore(dir, deps);

@@ -2,6 +2,10 @@
 import iterate from 'graphology-layout-forceatlas2/iterate.js';
 import type { LayoutIn, LayoutOut } from './layout-protocol';
 
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- a justified `!` for the whole file: */
+// ! because i < n and e < m index the flat arrays of the message (3 floats per node or edge) and the
+// layout matrices sized n * PPN and m * PPE; edges hold node indices < n from the same message.
+
 // graphology-layout-forceatlas2's matrix layout: 10 floats per node, 3 per edge, edges hold node offsets.
 const PPN = 10;
 const PPE = 3;
@@ -43,8 +47,8 @@ async function run(msg: Extract<LayoutIn, { type: 'start' }>) {
     edges[e * PPE] = s;
     edges[e * PPE + 1] = t;
     edges[e * PPE + 2] = w;
-    nodes[s + 6] += w;
-    nodes[t + 6] += w;
+    nodes[s + 6]! += w;
+    nodes[t + 6]! += w;
   }
   // inferSettings' choices: Barnes-Hut above a few hundred nodes, stronger scaling for big graphs.
   // Strong gravity (pull grows with distance) for small graphs: under FA2's constant pull, a disconnected

@@ -1,5 +1,5 @@
 import { CallPriority, EMBED_BATCH_SIZE } from '../../llm/provider';
-import { chunkSentences, documentNonProse } from '../chunk/evidence-span';
+import { chunkSentences, documentNonProse } from '../../nlp/evidence-span';
 import type { ChunkEvidence } from '../../store/types';
 import type { ChunkRecord } from '../../store/types';
 import type { Job } from '../queue/types';

@@ -2,7 +2,7 @@ import { AriadneError } from '../../../contract/errors';
 import type { KuzuDb, KuzuRunner } from './kuzu-db';
 
 /**
- * The graph schema of DESIGN.md, as numbered migrations. A migration runs once, in its own transaction, and
+ * The graph schema of docs/ARCHITECTURE.md ("The graph schema"), as numbered migrations. A migration runs once, in its own transaction, and
  * bumps `Meta{key:'schemaVersion'}`; opening a library runs whatever is missing. Never edit a shipped
  * migration: add the next one.
  *

@@ -1,4 +1,4 @@
-import { wink } from '../../nlp/wink';
+import { wink } from './wink';
 
 export type NonProseKind = 'caption' | 'table' | 'affiliation' | 'heading';
 

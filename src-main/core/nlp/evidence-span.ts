@@ -1,4 +1,4 @@
-import { sentenceSpans } from '../../nlp/sentences';
+import { sentenceSpans } from './sentences';
 import { isProseSpan, nonProseSpans, type NonProseSpan } from './prose';
 
 /** What locating a sentence in a stored chunk needs; `pageOffsets` are chunk-relative (see ChunkInput). */
