@@ -342,7 +342,7 @@ describe.skipIf(!!missing)('the workbench', () => {
         await page.getByTestId('entity-panel').getByTestId('citation').first().click();
         await page.getByRole('dialog', { name: /^Source:/ }).waitFor();
         await expect
-          .poll(() => page.locator('.textLayer .hl').count(), { timeout: 20_000 })
+          .poll(() => page.locator('.passage-mark, .textLayer .hl').count(), { timeout: 20_000 })
           .toBeGreaterThan(0);
       },
     ],

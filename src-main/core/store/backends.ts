@@ -4,7 +4,6 @@ import type { Clock, Logger } from '../deps';
 import type { GraphStore } from './graph-store';
 import type { JobStore } from './job-store';
 import { openGraphStore } from './kuzu/graph-store';
-import { openMemoryGraph } from './memory/graph-store';
 import { openVectorStore } from './lancedb/vector-store';
 
 /** A graph backend opened on a library folder: the graph, and the queue records kept beside it. */
@@ -33,7 +32,7 @@ export const graphBackends: Record<string, GraphBackendOpener> = {
     const store = await openGraphStore(path.join(dataDir, 'graph.kuzu'), opts);
     return { graph: store, jobs: store };
   },
-  memory: openMemoryGraph,
+  memory: (dataDir, opts) => import('./memory/graph-store').then((m) => m.openMemoryGraph(dataDir, opts)),
 };
 
 export const DEFAULT_GRAPH_BACKEND = 'kuzu';
