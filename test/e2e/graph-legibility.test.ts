@@ -184,8 +184,11 @@ describe.skipIf(!!missing)('a legible graph', () => {
     await screenshot(page, 'graph-panel-refit-light');
 
     await page.getByRole('button', { name: 'Close the panel' }).click();
+    // The canvas widens first (ResizeObserver), then the camera refits: wait for both, not for the first
+    // still frame after the click (which can come before the resize).
+    await expect.poll(async () => (await snapshot()).width).toBeGreaterThan(narrowed.width + 350);
+    await expect.poll(async () => outside(await settled()), { timeout: 20_000 }).toEqual([]);
     const widened = await settled();
-    expect(widened.width).toBeGreaterThan(narrowed.width + 350);
     expect(outside(widened)).toEqual([]);
     expect(await underLegend(widened)).toEqual([]);
     expect(collisions(widened, selected!.key)).toEqual([]);
