@@ -42,6 +42,9 @@ export default defineConfig({
           // A hook starts `ariadne serve` (up to 90 s on a loaded machine, see test/helpers/serve-process.ts)
           // and Chromium.
           hookTimeout: 240_000,
+          // expect.poll gives up after 1 s by default; a download or a re-render on a loaded machine can take
+          // longer (measured under stress-ng --cpu 2), so polls here are hang detectors too.
+          expect: { poll: { timeout: 20_000 } },
           pool: 'forks',
           fileParallelism: false,
         },
