@@ -42,7 +42,8 @@ export class TitleIndex {
       const title = d.title.trim();
       if (!title) continue;
       // "Scott Howell (political consultant)" is mentioned as "Scott Howell".
-      const bare = title.replace(/\s*\([^)]*\)\s*$/, '').trim();
+      const open = title.endsWith(')') ? title.lastIndexOf('(') : -1;
+      const bare = open > 0 ? title.slice(0, open).trim() : title;
       for (const form of new Set([title, bare])) {
         const words = form.match(WORD) ?? [];
         if (!words.length || words.length > MAX_WORDS) continue;
