@@ -179,7 +179,7 @@ async function multihop() {
       }
       const n = questions.length;
       console.log(
-        `  ${`(${leg})`.padEnd(9)}recall@2 ${(r2 / n).toFixed(3)}  recall@5 ${(r5 / n).toFixed(3)}   passage search alone`,
+        `  ${`(${leg})`.padEnd(9)} recall@2 ${(r2 / n).toFixed(3)}  recall@5 ${(r5 / n).toFixed(3)}   passage search alone`,
       );
     }
     for (const mode of ['naive', 'local', 'agentic'] as const) {
