@@ -14,7 +14,9 @@ const ARTICLES: Record<string, string> = {
   'Dick Humbert':
     'Richard Elmer "Dick" Humbert (December 31, 1918 – May 23, 2007) was a professional American football end in the National Football League. He played for the Philadelphia Eagles from 1941 to 1949 and was part of two championship teams.',
   'Philadelphia Eagles':
-    'The Philadelphia Eagles are a professional American football franchise based in Philadelphia, Pennsylvania. The Eagles compete in the National Football League as a member of the East division.',
+    'The Philadelphia Eagles are a professional American football franchise based in Philadelphia, Pennsylvania. The Eagles compete in the National Football League as a member of the East division. They play their home games at Lincoln Financial Field.',
+  'Lincoln Financial Field':
+    'Lincoln Financial Field is an American football stadium in South Philadelphia. It opened in 2003 and seats 69,000.',
   'Buffalo Bills':
     'The Buffalo Bills are a professional American football team based in the Buffalo–Niagara Falls metropolitan area. From 1945 to 1949 a team called the Bills played in the All-America Football Conference, in the state of New York.',
   'Kansas City Chiefs':
@@ -62,6 +64,20 @@ describe('multi-hop retrieval follows document titles', () => {
       expect(trace.some((t) => /reached by a title/.test(t.detail))).toBe(true);
     });
   }
+
+  it('a three-hop question reaches the third article through the second', async () => {
+    const { ctx } = makeQaContext(await core.retrieval.context(), {});
+    const r = await retrieve(
+      ctx,
+      'When was the home ground of the team Dick Humbert played for built?',
+      'local',
+    );
+    const titles = [...new Set(r.sources.map((s) => titleOf.get(s.chunk.docId)))].slice(0, 5);
+    expect(titles).toContain('Philadelphia Eagles');
+    expect(titles).toContain('Lincoln Financial Field');
+    const third = r.sources.find((s) => titleOf.get(s.chunk.docId) === 'Lincoln Financial Field')!;
+    expect(third.via).toMatch(/title named in "Philadelphia Eagles"/);
+  });
 
   it('a title named in the question leads to its article', async () => {
     const { ctx } = makeQaContext(await core.retrieval.context(), {});

@@ -27,6 +27,8 @@ export interface MultiHopOptions {
   titleBoost?: number;
   /** Best passages of the walk whose mentions of other documents' titles lead to a second hop. */
   titleHops?: number;
+  /** Title hops in a row (a three-hop question needs two). */
+  titleRounds?: number;
 }
 
 const P = (id: string) => `p\u0000${id}`;
@@ -121,7 +123,7 @@ export async function retrieveMultiHop(
     question,
     walked.map(([id, r]) => ({ id: id.slice(2), score: r / top, via: 'multi-hop (personalised PageRank)' })),
     info,
-    { from: opts.titleHops },
+    { from: opts.titleHops, rounds: opts.titleRounds },
   );
   const sources: Source[] = followed.ranked.slice(0, k).flatMap(({ id, score, via }) => {
     const chunk = followed.chunks.get(id);

@@ -19,6 +19,11 @@ export interface TitleBridgeOptions {
    * 0.9 → 0.950 / 0.835: what the passage that names it is worth matters more than the words it shares.
    */
   keep?: number;
+  /**
+   * Hops by title in a row: each round follows the titles named by the best passages not followed yet, so a
+   * three-hop question (A names B, B names C) reaches C. Two rounds leave HotpotQA (two hops) unchanged.
+   */
+  rounds?: number;
 }
 
 /** The passage a document opens with: what a mention of its title points at. */
@@ -41,29 +46,42 @@ export async function followTitles(
 ): Promise<{ ranked: Ranked[]; chunks: Map<string, ChunkInfo> }> {
   const titles = await ctx.data.titles(ctx.lib);
   const keep = opts.keep ?? 0.9;
-  const offers = new Map<string, { score: number; via: string }>();
-  const offer = (id: string, score: number, via: string) => {
+  let current = ranked;
+  let chunks = known;
+  type Offers = Map<string, { score: number; via: string }>;
+  const offer = (offers: Offers, id: string, score: number, via: string) => {
     if ((offers.get(id)?.score ?? -1) < score) offers.set(id, { score, via });
   };
+  /** Reads the offered passages and merges them in at their score, scaled by how much of the question they cover. */
+  const merge = async (offers: Offers) => {
+    const missing = [...offers.keys()].filter((id) => !chunks.has(id));
+    if (missing.length) chunks = new Map([...chunks, ...(await ctx.data.chunks(ctx.lib, missing))]);
+    const best = new Map(current.map((r) => [r.id, r]));
+    for (const [id, o] of offers) {
+      const chunk = chunks.get(id);
+      if (!chunk) continue;
+      const score = o.score * (keep + (1 - keep) * passageRelevance(question, chunk.text));
+      if (score > (best.get(id)?.score ?? 0)) best.set(id, { id, score, via: o.via });
+    }
+    current = [...best.values()].sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
+  };
+  // What the question names comes first, so the passages it names are followed like the walk's best.
+  const asked: Offers = new Map();
   for (const m of titles.mentions(question))
-    offer(opening(m.docId), 1, `title named in the question: ${m.title}`);
-  for (const p of ranked.slice(0, opts.from ?? 3)) {
-    const chunk = known.get(p.id);
-    if (!chunk) continue;
-    for (const m of titles.mentions(chunk.text, { exclude: new Set([chunk.docId]) }))
-      offer(opening(m.docId), p.score, `title named in "${chunk.title}": ${m.title}`);
+    offer(asked, opening(m.docId), 1, `title named in the question: ${m.title}`);
+  if (asked.size) await merge(asked);
+  const followed = new Set<string>();
+  for (let round = 0; round < (opts.rounds ?? 2); round++) {
+    const offers: Offers = new Map();
+    for (const p of current.slice(0, opts.from ?? 3)) {
+      const chunk = chunks.get(p.id);
+      if (!chunk || followed.has(p.id)) continue;
+      followed.add(p.id);
+      for (const m of titles.mentions(chunk.text, { exclude: new Set([chunk.docId]) }))
+        offer(offers, opening(m.docId), p.score, `title named in "${chunk.title}": ${m.title}`);
+    }
+    if (!offers.size) break;
+    await merge(offers);
   }
-  if (!offers.size) return { ranked, chunks: known };
-  const missing = [...offers.keys()].filter((id) => !known.has(id));
-  const read = missing.length ? await ctx.data.chunks(ctx.lib, missing) : new Map<string, ChunkInfo>();
-  const chunks = new Map([...known, ...read]);
-  const best = new Map(ranked.map((r) => [r.id, r]));
-  for (const [id, o] of offers) {
-    const chunk = chunks.get(id);
-    if (!chunk) continue;
-    const score = o.score * (keep + (1 - keep) * passageRelevance(question, chunk.text));
-    if (score > (best.get(id)?.score ?? 0)) best.set(id, { id, score, via: o.via });
-  }
-  const merged = [...best.values()].sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
-  return { ranked: merged, chunks };
+  return { ranked: current, chunks };
 }
