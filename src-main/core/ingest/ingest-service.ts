@@ -26,6 +26,8 @@ import { createScheduler, type Scheduler, type SchedulerOptions } from './runtim
 import { createStepRunner, type StepRunner } from './runtime/step-runner';
 import { createWorkerPool, type WorkerPool } from './runtime/worker-pool';
 import { importZotero } from './zotero/zotero-import';
+import { createEstimator } from './estimate/estimate-service';
+import type { LlmMetrics } from '../llm/metrics';
 
 export type { IngestService } from './ingest-api';
 
@@ -60,6 +62,8 @@ export interface IngestDeps {
   log: Logger;
   workerPaths: WorkerPaths;
   options?: IngestOptions;
+  /** The provider's call metrics, from which each model's speed is learnt for estimates. */
+  calls?: LlmMetrics;
 }
 
 /** The parts the service's operations are built from; never handed out beyond this folder. */
@@ -197,8 +201,23 @@ export async function startIngest(deps: IngestDeps): Promise<IngestService> {
   scheduler.wake();
 
   const ops = documentOps({ queue, scheduler, runner, index, pool, ctx, tracker });
+  const documentsAtOnce = o.maxActiveJobs ?? 4;
+  const estimator = createEstimator({
+    library,
+    parser,
+    tasks: deps.tasks,
+    calls: deps.calls,
+    clock,
+    log,
+    blockTokens: () => opts.blockTokens,
+    entityTypes: () => opts.entityTypes,
+    concurrency: () => o.llmConcurrency ?? app().concurrency,
+    confirmAboveMinutes: () => app().confirmAboveMinutes,
+    documentsAtOnce,
+  });
   const service: IngestService = {
     importItems: (items) => ops.importItems(items),
+    estimate: (items) => estimator.estimate(items),
     importZotero: (source) =>
       importZotero(source, { library, clock, importItems: (items) => ops.importItems(items) }),
     list: () => ops.list(),
@@ -264,6 +283,7 @@ export async function startIngest(deps: IngestDeps): Promise<IngestService> {
       await pool.close();
       await parser.close();
       journal.close();
+      estimator.close();
     },
   };
   return service;
