@@ -283,7 +283,7 @@ export async function startIngest(deps: IngestDeps): Promise<IngestService> {
       await pool.close();
       await parser.close();
       journal.close();
-      estimator.close();
+      await estimator.close();
     },
   };
   return service;

@@ -30,7 +30,8 @@ export interface EstimatorDeps {
 export interface Estimator {
   estimate(items: EstimateItem[]): Promise<Omit<ImportEstimate, 'rejected'>>;
   readonly throughput: ThroughputStore;
-  close(): void;
+  /** Stops learning from calls; resolves when what was learnt is on disk. */
+  close(): Promise<void>;
 }
 
 /**
@@ -68,12 +69,17 @@ export function createEstimator(deps: EstimatorDeps): Estimator {
     } finally {
       probing--;
     }
+    // On disk before the estimate is shown: a batch cancelled now is not probed again next time.
+    await throughput.flushed();
     return throughput.get(model);
   }
 
   return {
     throughput,
-    close: () => off?.(),
+    close() {
+      off?.();
+      return throughput.flushed();
+    },
     async estimate(items) {
       const cal: Calibration = await calibrate(deps.library);
       const documents = [];
