@@ -25,7 +25,6 @@ import { ProgressTracker } from './runtime/progress';
 import { createScheduler, type Scheduler, type SchedulerOptions } from './runtime/scheduler';
 import { createStepRunner, type StepRunner } from './runtime/step-runner';
 import { createWorkerPool, type WorkerPool } from './runtime/worker-pool';
-import { importZotero } from './zotero/zotero-import';
 import { createEstimator } from './estimate/estimate-service';
 import type { LlmMetrics } from '../llm/metrics';
 
@@ -218,8 +217,13 @@ export async function startIngest(deps: IngestDeps): Promise<IngestService> {
   const service: IngestService = {
     importItems: (items) => ops.importItems(items),
     estimate: (items) => estimator.estimate(items),
-    importZotero: (source) =>
-      importZotero(source, { library, clock, importItems: (items) => ops.importItems(items) }),
+    // Its readers (a BibTeX parser, SQLite in wasm) load when a Zotero import runs, not when a library opens.
+    importZotero: async (source) =>
+      (await import('./zotero/zotero-import')).importZotero(source, {
+        library,
+        clock,
+        importItems: (items) => ops.importItems(items),
+      }),
     list: () => ops.list(),
     detail: (id) => ops.detail(id),
     async originalFile(id) {
