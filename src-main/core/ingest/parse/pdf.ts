@@ -48,9 +48,17 @@ let pdfjsPromise: Promise<PdfJs> | null = null;
  */
 function loadPdfJs(): Promise<PdfJs> {
   pdfjsPromise ??= (async () => {
-    const worker = await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
-    (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = worker;
-    return import('pdfjs-dist/legacy/build/pdf.mjs');
+    // The legacy build's core-js replaces Array.prototype.push on V8 before 12.2 (Node 20) for an edge
+    // case of arrays with a read-only length that neither pdf.js nor Ariadne meets. The replacement, a
+    // JavaScript loop, was the parse's single most expensive function; the engine's own is put back.
+    const push = Array.prototype.push;
+    try {
+      const worker = await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
+      (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = worker;
+      return await import('pdfjs-dist/legacy/build/pdf.mjs');
+    } finally {
+      Array.prototype.push = push;
+    }
   })();
   return pdfjsPromise;
 }

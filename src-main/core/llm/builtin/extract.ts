@@ -40,7 +40,7 @@ export function findLongForm(shortForm: string, before: string): string | null {
 }
 
 /** "long form (SF)" definitions of one sentence, typed by the mentions found inside the long form. */
-function definitions(s: Sentence, text: string, found: Mention[], terms: TermIndex): Mention[] {
+function definitions(s: Sentence, text: string, found: readonly Mention[], terms: TermIndex): Mention[] {
   const out: Mention[] = [];
   const ws = s.words;
   for (let k = 1; k + 2 < ws.length; k++) {

@@ -215,8 +215,23 @@ function withMolecularWeight(s: Sentence, text: string, m: Mention): Mention {
   return { ...m, start, name: text.slice(start, m.end) };
 }
 
-/** All candidate mentions of one sentence, before overlaps are resolved. */
-export function sentenceMentions(s: Sentence, text: string, terms: TermIndex): Mention[] {
+/** Mentions already found in a sentence of the last analysed text, per term index (read-only). */
+const found = new WeakMap<Sentence, { text: string; terms: TermIndex; mentions: readonly Mention[] }>();
+
+/**
+ * All candidate mentions of one sentence, before overlaps are resolved. A passage's sentences come back
+ * from `analyse` as the same objects for each rule task that reads the passage, so with the same term
+ * index the mentions found the first time are given again.
+ */
+export function sentenceMentions(s: Sentence, text: string, terms: TermIndex): readonly Mention[] {
+  const hit = found.get(s);
+  if (hit && hit.text === text && hit.terms === terms) return hit.mentions;
+  const mentions = findMentions(s, text, terms);
+  found.set(s, { text, terms, mentions });
+  return mentions;
+}
+
+function findMentions(s: Sentence, text: string, terms: TermIndex): Mention[] {
   const known = termMentions(s, text, terms).map((m) =>
     // A known disease takes the modifiers that belong to its name ("idiopathic orthostatic hypotension").
     m.type === 'disease' ? { ...extendDisease(s, text, m), rank: 1 } : m,
