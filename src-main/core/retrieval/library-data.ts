@@ -1,6 +1,6 @@
 import type { Citation, EntitySummary, Evidence } from '../../contract/graph';
 import type { Library } from '../library';
-import type { ChunkRecord, EntityRecord, EvidenceLink } from '../store/types';
+import type { ChunkRecord, EntityRecord, EvidenceCitation, EvidenceLink } from '../store/types';
 import { pageOfOffset } from '../store/pages';
 import { chunkSentences } from '../nlp/evidence-span';
 import { captionLabel } from '../nlp/prose';
@@ -26,21 +26,11 @@ export interface ChunkInfo {
   year: number | null;
 }
 
-export interface EvidenceInfo {
+/** A piece of evidence with its citation (pageEnd and the span are -1 on rows that predate sentence spans). */
+export interface EvidenceInfo extends EvidenceCitation {
   id: string;
   source: string;
   target: string;
-  keywords: string[];
-  description: string;
-  confidence: number;
-  chunkId: string;
-  docId: string;
-  page: number;
-  /** Last page of the supporting sentence; -1 when the row predates sentence spans. */
-  pageEnd: number;
-  /** [spanStart, spanEnd) of the supporting sentence in the document text; -1 when not recorded. */
-  spanStart: number;
-  spanEnd: number;
   title: string;
   year: number | null;
   chunkText: string;

@@ -1,6 +1,6 @@
 import { AriadneError } from '../../contract/errors';
 import { chunkId, entityIdForKey, mentionId, relationId } from './ids';
-import type { ChunkEvidence, EntityMentionInput } from './types';
+import type { ChunkEvidence, EntityMentionInput, EvidenceCitation } from './types';
 
 /**
  * How extraction results become mention and evidence rows, the same for every backend: which keys name
@@ -23,21 +23,10 @@ export interface MentionFields {
 }
 
 /** A RELATED row before it receives its key: the evidence that `src` relates to `dst`, with its citation. */
-export interface RelationFields {
+export interface RelationFields extends EvidenceCitation {
   id: string;
   src: string;
   dst: string;
-  keywords: string[];
-  description: string;
-  confidence: number;
-  chunkId: string;
-  docId: string;
-  page: number;
-  /** Last page of the supporting sentence (page when it does not cross a page break); -1 when not recorded. */
-  pageEnd: number;
-  /** [spanStart, spanEnd) of the supporting sentence in the document text; -1 when not recorded. */
-  spanStart: number;
-  spanEnd: number;
 }
 
 /** Input key → id of the entity that receives the evidence, as a backend's key resolution returns it. */

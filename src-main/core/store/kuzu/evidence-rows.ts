@@ -1,4 +1,5 @@
 import type { KuzuRunner, Row } from './kuzu-db';
+import type { MentionFields, RelationFields } from '../mentions';
 import { createRels, type RelSpec } from './rels';
 import { byPrimaryKey, decodeList, encodeList, fromIds, list } from './rows';
 
@@ -16,15 +17,8 @@ export interface MentionLink {
   confidence: number;
 }
 
-export interface MentionRow extends MentionLink {
-  id: string;
-  docId: string;
-  surface: string;
-  description: string;
-  /** [spanStart, spanEnd) of the sentence of the mention in the document text; -1 when not recorded. */
-  spanStart: number;
-  spanEnd: number;
-}
+/** A MENTIONS edge with the text of its Mention node. */
+export interface MentionRow extends MentionLink, MentionFields {}
 
 /** A RELATED edge: src → dst, keyed to its Evidence node (which repeats src and dst so it can find it). */
 export interface EvidenceLink {
@@ -34,19 +28,8 @@ export interface EvidenceLink {
   confidence: number;
 }
 
-export interface EvidenceNodeRow extends EvidenceLink {
-  id: string;
-  keywords: string[];
-  description: string;
-  chunkId: string;
-  docId: string;
-  page: number;
-  /** [spanStart, spanEnd) of the supporting sentence in the document text; -1 when not recorded. */
-  spanStart: number;
-  spanEnd: number;
-  /** Last page of that sentence (page when it does not cross a page break); -1 when not recorded. */
-  pageEnd: number;
-}
+/** A RELATED edge with the text and citation of its Evidence node. */
+export interface EvidenceNodeRow extends EvidenceLink, RelationFields {}
 
 /** Reserves `n` keys from the library-wide sequence (inside the caller's write transaction). */
 export async function allocateKeys(r: KuzuRunner, n: number): Promise<number> {
