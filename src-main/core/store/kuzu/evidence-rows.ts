@@ -2,6 +2,7 @@ import type { KuzuRunner, Row } from './kuzu-db';
 import type { MentionFields, RelationFields } from '../mentions';
 import { createRels, type RelSpec } from './rels';
 import { byPrimaryKey, decodeList, encodeList, fromIds, list } from './rows';
+import { at } from '../../at';
 
 /**
  * Storage of MENTIONS and RELATED rows. The edge carries only an INT64 key and the confidence; the text
@@ -34,7 +35,7 @@ export interface EvidenceNodeRow extends EvidenceLink, RelationFields {}
 /** Reserves `n` keys from the library-wide sequence (inside the caller's write transaction). */
 export async function allocateKeys(r: KuzuRunner, n: number): Promise<number> {
   const rows = await r.query("MERGE (m:Meta {key: 'seq'}) ON CREATE SET m.value = '0' RETURN m.value AS v");
-  const start = Number(rows[0]!.v);
+  const start = Number(at(rows, 0).v);
   if (n > 0) await r.query("MATCH (m:Meta {key: 'seq'}) SET m.value = $v", { v: String(start + n) });
   return start;
 }

@@ -68,7 +68,8 @@ export async function openVectorStore(
     return pending;
   };
   const write = async (name: VectorTableName, fn: (t: lancedb.Table) => Promise<unknown>) => {
-    const t = (await tableFor(name, true))!;
+    const t = await tableFor(name, true);
+    if (!t) throw new AriadneError('internal', `The vector table ${name} was not created.`);
     await t.writer.run(async () => {
       await fn(t.table);
       t.writesSinceOptimize++;

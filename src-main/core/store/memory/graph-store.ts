@@ -624,7 +624,7 @@ export function createMemoryGraphStore(clock: Clock): GraphStore {
     async listEntities(f = {}) {
       return read(() => {
         const q = f.search?.trim().toLowerCase();
-        const byEntity = new Map<string, Map<string, number>>();
+        const byEntity = new Map<string, { e: Entity; docs: Map<string, number> }>();
         for (const m of s.mentions.values()) {
           const e = s.entities.get(m.entityId);
           const docId = s.chunks.get(m.chunkId)?.docId;
@@ -632,16 +632,16 @@ export function createMemoryGraphStore(clock: Clock): GraphStore {
           if (f.docId && docId !== f.docId) continue;
           if (f.type && e.type !== f.type) continue;
           if (q && !e.name.toLowerCase().includes(q) && !aliasText(e).toLowerCase().includes(q)) continue;
-          const docs = byEntity.get(e.id) ?? new Map<string, number>();
+          const docs = byEntity.get(e.id)?.docs ?? new Map<string, number>();
           docs.set(docId, (docs.get(docId) ?? 0) + 1);
-          byEntity.set(e.id, docs);
+          byEntity.set(e.id, { e, docs });
         }
         const total = (docs: Map<string, number>) => [...docs.values()].reduce((a, b) => a + b, 0);
-        const entities = [...byEntity]
-          .sort((a, b) => total(b[1]) - total(a[1]) || cmp(a[0], b[0]))
+        const entities = [...byEntity.values()]
+          .sort((a, b) => total(b.docs) - total(a.docs) || cmp(a.e.id, b.e.id))
           .slice(0, f.limit ?? 10_000)
-          .map(([id, docs]) => ({
-            ...record(s.entities.get(id)!),
+          .map(({ e, docs }) => ({
+            ...record(e),
             mentionCount: total(docs),
             documents: [...docs].map(([doc, n]) => ({
               id: doc,
@@ -903,7 +903,8 @@ export function createMemoryGraphStore(clock: Clock): GraphStore {
         // Parents after every community of the batch exists: a parent may come in the same call.
         for (const c of items) {
           const parent = c.parentId ?? null;
-          s.communities.get(c.id)!.parentId = parent && s.communities.has(parent) ? parent : null;
+          const community = s.communities.get(c.id);
+          if (community) community.parentId = parent && s.communities.has(parent) ? parent : null;
         }
       });
     },
