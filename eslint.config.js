@@ -204,6 +204,12 @@ export default tseslint.config(
     files: [
       'src-main/core/communities/**/*.ts',
       'src-main/core/store/**/*.ts',
+      'src-main/core/retrieval/**/*.ts',
+      'src-main/core/entities/**/*.ts',
+      'src-main/core/export/**/*.ts',
+      'src-main/core/nlp/**/*.ts',
+      'src-main/core/llm/**/*.ts',
+      'src-main/cli/**/*.ts',
       'src-main/core/at.ts',
       'src-renderer/features/graph/layout-worker.ts',
     ],

@@ -1,3 +1,4 @@
+import { at } from '../../at';
 /** Dimension of the built-in embeddings, fixed so a library keeps one vector shape. */
 export const BUILTIN_EMBED_DIM = 384;
 export const BUILTIN_EMBED_MODEL = 'builtin-ngram-384';
@@ -23,7 +24,8 @@ export function hashedEmbedding(text: string, dim = BUILTIN_EMBED_DIM): number[]
   const add = (feature: string, weight: number) => {
     const h = fnv1a(feature);
     const sign = fnv1a(feature, 0x9747b28c) & 1 ? 1 : -1;
-    v[h % dim]! += sign * weight;
+    const k = h % dim;
+    v[k] = at(v, k) + sign * weight;
   };
   for (const w of norm.match(/[\p{L}\p{N}]+/gu) ?? []) {
     add(`w:${w}`, 1.5);
