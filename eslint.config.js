@@ -209,6 +209,7 @@ export default tseslint.config(
       'src-main/core/export/**/*.ts',
       'src-main/core/nlp/**/*.ts',
       'src-main/core/llm/**/*.ts',
+      'src-main/core/ingest/**/*.ts',
       'src-main/cli/**/*.ts',
       'src-main/core/at.ts',
       'src-renderer/features/graph/layout-worker.ts',

@@ -1,5 +1,6 @@
 import type { Extraction } from '../../llm/schemas';
 import { canonicalKey, displayName, findInText, matchKey, normaliseName } from './names';
+import { atKey } from '../../at';
 
 export interface GroundedEntity {
   key: string;
@@ -88,7 +89,8 @@ export function groundExtraction(x: Extraction, chunkText: string): GroundedExtr
     const id = `${source}\u0000${target}\u0000${description}`;
     if (!description || seen.has(id)) continue;
     seen.add(id);
-    const confidence = Math.min(byKey.get(source)!.confidence, byKey.get(target)!.confidence);
+    // keyOfName names only keys of byKey.
+    const confidence = Math.min(atKey(byKey, source).confidence, atKey(byKey, target).confidence);
     relations.push({
       source,
       target,
@@ -141,14 +143,14 @@ export function findAbbreviations(text: string): { short: string; long: string }
   const out = new Map<string, { short: string; long: string }>();
   const re = /((?:[\p{L}\p{N}-]+\s+){1,8}?)\(([\p{Lu}][\p{L}\p{N}-]{1,9})\)/gu;
   for (const m of text.matchAll(re)) {
-    const short = m[2]!;
-    const words = m[1]!.trim().split(/\s+/);
+    const [, before = '', short = ''] = m;
+    const words = before.trim().split(/\s+/);
     const letters = short.replace(/[^\p{L}]/gu, '').toLowerCase();
     if (letters.length < 2) continue;
     // Take the fewest trailing words whose initials cover the abbreviation's letters in order.
     for (let n = 1; n <= Math.min(words.length, letters.length + 2); n++) {
       const cand = words.slice(-n);
-      if (cand[0]![0]?.toLowerCase() !== letters[0]) continue;
+      if (cand[0]?.[0]?.toLowerCase() !== letters[0]) continue;
       if (coversLetters(cand.join(' ').toLowerCase(), letters)) {
         out.set(short.toLowerCase(), { short, long: cand.join(' ') });
         break;
