@@ -46,7 +46,8 @@ function toBase64(file: File): Promise<string> {
  */
 export async function importFiles(api: UiClient, files: File[]): Promise<ImportResult> {
   const result: ImportResult = { added: [], rejected: [] };
-  const paths = window.api ? files.map((f) => window.api!.pathForFile(f)).filter(Boolean) : [];
+  const bridge = window.api;
+  const paths = bridge ? files.map((f) => bridge.pathForFile(f)).filter(Boolean) : [];
   if (paths.length > 0) return api.call('library:import', { paths });
 
   const wanted: File[] = [];
