@@ -4,7 +4,7 @@ import type { ApiHandlers } from '../../contract/handlers';
 import { toPathFilters, graphSearch } from './search/graph-search';
 import { resolveTerm } from './search/resolve-term';
 import { restrictToDocuments } from './document-slice';
-import { toEvidence, toSummary, type ChunkInfo } from './library-data';
+import { toEvidence, toSummary, type ChunkInfo } from './graph-reads';
 import type { RetrievalService } from './retrieval-service';
 import type { EvidenceRow } from '../store/types';
 

@@ -1,5 +1,5 @@
 import type { AnswerCitation } from '../../../contract/qa';
-import { quotePlace } from '../library-data';
+import { quotePlace } from '../graph-reads';
 import { bestSentence, coverage, splitSentences, terms } from '../text';
 import type { Source } from './types';
 import { atKey } from '../../at';

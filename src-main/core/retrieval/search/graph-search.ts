@@ -11,7 +11,7 @@ import type { Library } from '../../library';
 import type { LlmTasks } from '../../llm/tasks';
 import type { Hop, PathFilters } from '../../store/types';
 import { restrictToDocuments } from '../document-slice';
-import type { EvidenceInfo, LibraryData } from '../library-data';
+import type { EvidenceInfo, GraphReads } from '../graph-reads';
 import type { NameIndex } from './name-index';
 import { HOP_DECAY, buildPath, pathEdge, structuralWeight } from './path-rank';
 import { isGenericName } from './generic';
@@ -23,7 +23,7 @@ import { at } from '../../at';
 export interface SearchContext {
   lib: Library;
   tasks: LlmTasks;
-  data: LibraryData;
+  data: GraphReads;
   names: NameIndex;
   now: () => number;
 }

@@ -1,5 +1,5 @@
 import type { EntitySummary, GraphPath, PathEdge } from '../../../contract/graph';
-import { toEvidence, type EvidenceInfo } from '../library-data';
+import { toEvidence, type EvidenceInfo } from '../graph-reads';
 import { citeLabel, clip } from '../text';
 import { trimEndChars } from '../../nlp/trim-chars';
 import { at } from '../../at';

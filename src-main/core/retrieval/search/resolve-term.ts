@@ -1,7 +1,7 @@
 import type { ResolvedTerm } from '../../../contract/graph';
 import type { Library } from '../../library';
 import type { LlmTasks } from '../../llm/tasks';
-import type { LibraryData } from '../library-data';
+import type { GraphReads } from '../graph-reads';
 import { definesPair } from './abbreviations';
 import type { NameIndex } from './name-index';
 import { libraryDefines } from './passages';
@@ -39,7 +39,7 @@ const MAX_PARTNERS = 4;
 export async function resolveTerm(
   lib: Library,
   tasks: LlmTasks,
-  data: LibraryData,
+  data: GraphReads,
   names: NameIndex,
   term: string,
   opts: ResolveOptions = {},

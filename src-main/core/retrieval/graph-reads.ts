@@ -40,7 +40,7 @@ export interface EvidenceInfo extends EvidenceCitation {
   chunkPageOffsets?: number[];
 }
 
-export function createLibraryData(tracker: ChangeTracker) {
+export function createGraphReads(tracker: ChangeTracker) {
   const entities = new Lru<string, EntityRecord>(20_000);
   const communityOf = new Lru<string, string | null>(20_000);
   tracker.onChange(() => {
@@ -147,7 +147,7 @@ export function createLibraryData(tracker: ChangeTracker) {
   return { getEntities, communities, summaries, evidenceForPairs, chunks, entityCache: entities };
 }
 
-export type LibraryData = ReturnType<typeof createLibraryData>;
+export type GraphReads = ReturnType<typeof createGraphReads>;
 
 export function toSummary(e: EntityRecord, communityId: string | null = null): EntitySummary {
   return {
