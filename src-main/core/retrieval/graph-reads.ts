@@ -6,6 +6,7 @@ import { chunkSentences } from '../nlp/evidence-span';
 import { captionLabel } from '../nlp/prose';
 import { Lru, type ChangeTracker } from './cache';
 import { shortTitle } from './text';
+import { citationOf } from '../store/citation';
 
 /**
  * Read helpers retrieval builds on the graph store's operations (batched evidence with citation data,
@@ -124,15 +125,8 @@ export function createGraphReads(tracker: ChangeTracker) {
       id: v.id,
       source: s,
       target: t,
-      keywords: v.keywords,
-      description: v.description,
+      ...citationOf(v),
       confidence: Number.isFinite(v.confidence) ? v.confidence : 1,
-      chunkId: v.chunkId,
-      docId: v.docId,
-      page: v.page,
-      pageEnd: v.pageEnd,
-      spanStart: v.spanStart,
-      spanEnd: v.spanEnd,
       title: docs.get(v.docId)?.title ?? '',
       year: docs.get(v.docId)?.year ?? null,
       ...chunkPlaceOf(texts.get(v.chunkId)),

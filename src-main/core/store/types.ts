@@ -345,20 +345,9 @@ export interface EvidenceLink {
 }
 
 /** What one evidence row says and where it was read. */
-export interface EvidenceDetail {
+export interface EvidenceDetail extends EvidenceCitation {
   key: number;
   id: string;
-  keywords: string[];
-  description: string;
-  confidence: number;
-  chunkId: string;
-  docId: string;
-  page: number;
-  /** Last page of the supporting sentence; -1 when not recorded. */
-  pageEnd: number;
-  /** [spanStart, spanEnd) of the supporting sentence in the document text; -1 when not recorded. */
-  spanStart: number;
-  spanEnd: number;
 }
 
 /** What a document contributed to the graph. */

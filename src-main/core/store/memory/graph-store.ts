@@ -36,6 +36,7 @@ import {
   type EdgesOf,
 } from '../walks';
 import { createMemoryJobStore } from './job-store';
+import { citationOf } from '../citation';
 
 /**
  * The graph in memory, for tests and throwaway libraries: the same domain rules as the Kùzu store (entity
@@ -554,15 +555,7 @@ export function createMemoryGraphStore(clock: Clock): GraphStore {
             sourceName: src.name,
             targetId: v.dst,
             targetName: dst.name,
-            keywords: [...v.keywords],
-            description: v.description,
-            confidence: v.confidence,
-            chunkId: v.chunkId,
-            docId: v.docId,
-            page: v.page,
-            pageEnd: v.pageEnd,
-            spanStart: v.spanStart,
-            spanEnd: v.spanEnd,
+            ...citationOf(v),
             docTitle: d?.title ?? '',
             docYear: d?.year ?? null,
           });
