@@ -203,7 +203,7 @@ export default tseslint.config(
     // miss throws a clear internal error), absence is handled where it is legitimate, and the rare `!` left
     // says in its disable comment why the value exists.
     files: ['src-main/**/*.{ts,tsx}', 'src-renderer/**/*.{ts,tsx}', 'src-worker/**/*.ts', '*.config.ts'],
-    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/test-graphs.ts'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'error' },
   },
   {
