@@ -11,6 +11,11 @@ export const AppSettings = LlmSettings.extend({
   /** Target size of one chunk, in tokens (the design's ~1000-token blocks). */
   chunkTokens: z.number().int().min(200).max(4000).default(1000),
   entityTypeSet: EntityTypeSet.default('biomedical'),
+  /**
+   * A batch whose estimated reading time with a model is longer than this asks before it is indexed (0: always
+   * ask). Ten minutes: past a coffee's wait, long enough that a dropped folder should not start unasked.
+   */
+  confirmAboveMinutes: z.number().min(0).max(10_000).default(10),
 });
 export type AppSettings = z.infer<typeof AppSettings>;
 

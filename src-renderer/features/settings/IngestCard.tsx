@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { AppSettings } from '../../../src-main/contract/settings';
 
-/** How documents are read: parallel LLM calls, passage size and the entity types extraction looks for. */
+/**
+ * How documents are read: parallel LLM calls, passage size, the entity types extraction looks for, and above
+ * how many estimated minutes a dropped batch asks before it is indexed.
+ */
 export function IngestCard({
   settings,
   save,
@@ -11,12 +14,18 @@ export function IngestCard({
 }) {
   const [concurrency, setConcurrency] = useState(2);
   const [chunk, setChunk] = useState(1000);
+  const [askAbove, setAskAbove] = useState(10);
   useEffect(() => {
     if (!settings) return;
     setConcurrency(settings.concurrency);
     setChunk(settings.chunkTokens);
+    setAskAbove(settings.confirmAboveMinutes);
   }, [settings]);
-  const dirty = settings && (concurrency !== settings.concurrency || chunk !== settings.chunkTokens);
+  const dirty =
+    settings &&
+    (concurrency !== settings.concurrency ||
+      chunk !== settings.chunkTokens ||
+      askAbove !== settings.confirmAboveMinutes);
 
   return (
     <div className="card">
@@ -51,6 +60,20 @@ export function IngestCard({
           />
           <span className="muted small">applies to documents read from now on</span>
         </div>
+        <label htmlFor="ask-above">Ask before indexing above (min)</label>
+        <div className="row">
+          <input
+            id="ask-above"
+            className="input num"
+            type="number"
+            min={0}
+            max={10000}
+            value={askAbove}
+            disabled={!settings}
+            onChange={(e) => setAskAbove(Math.min(10_000, Math.max(0, Number(e.target.value) || 0)))}
+          />
+          <span className="muted small">estimated model time of a dropped batch; 0 always asks</span>
+        </div>
         <span>Entity types</span>
         <div role="radiogroup" aria-label="Entity types" className="segmented">
           {(['biomedical', 'biomedical+longevity'] as const).map((t) => (
@@ -73,7 +96,7 @@ export function IngestCard({
           <button
             type="button"
             className="btn btn-primary"
-            onClick={() => void save({ concurrency, chunkTokens: chunk })}
+            onClick={() => void save({ concurrency, chunkTokens: chunk, confirmAboveMinutes: askAbove })}
           >
             Save
           </button>
