@@ -29,7 +29,9 @@ export function hashedEmbedding(text: string, dim = BUILTIN_EMBED_DIM): number[]
   const add = (s: string, start: number, end: number, weight: number) => {
     const h = fnv1aRange(s, start, end, 0x811c9dc5);
     const sign = fnv1aRange(s, start, end, 0x9747b28c) & 1 ? 1 : -1;
-    v[h % dim]! += sign * weight;
+    // h % dim is always inside the array: `?? 0` only satisfies the index check, at no cost in this loop.
+    const k = h % dim;
+    v[k] = (v[k] ?? 0) + sign * weight;
   };
   for (const w of norm.match(/[\p{L}\p{N}]+/gu) ?? []) {
     const word = `w:${w}`;

@@ -77,7 +77,8 @@ export async function openVectorStore(
     batch?: UpsertBatch,
   ) => {
     if (openBatches.get(name) !== batch) openBatches.delete(name);
-    const t = (await tableFor(name, true))!;
+    const t = await tableFor(name, true);
+    if (!t) throw new AriadneError('internal', `The vector table ${name} was not created.`);
     await t.writer.run(async () => {
       await fn(t.table);
       t.writesSinceOptimize++;
