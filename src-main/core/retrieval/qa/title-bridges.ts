@@ -1,4 +1,4 @@
-import type { ChunkInfo } from '../library-data';
+import type { ChunkInfo } from '../graph-reads';
 import { passageRelevance } from './relevance';
 import type { QaContext } from './types';
 

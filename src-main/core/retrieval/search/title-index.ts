@@ -69,27 +69,27 @@ export class TitleIndex {
     const words = [...text.matchAll(WORD)].map((m) => ({ w: m[0], at: m.index }));
     const out: TitleMention[] = [];
     const seen = new Set<string>();
-    for (let i = 0; i < words.length;) {
-      const first = words[i]!.w;
-      const c = first[0]!;
-      let matched = 0;
-      if (c !== c.toLowerCase() || /\p{N}/u.test(c)) {
-        for (let n = Math.min(MAX_WORDS, words.length - i); n >= 1 && !matched; n--) {
-          const key = keyOf(words.slice(i, i + n).map((x) => x.w));
-          const docs = this.byKey.get(key);
-          if (!docs || docs.length > MAX_DOCS_PER_KEY) continue;
-          // A one-word key must not be a word that is capitalised only because it opens the sentence.
-          if (n === 1 && WEAK.has(key)) continue;
-          matched = n;
-          for (const d of docs) {
-            if (seen.has(d.docId) || opts.exclude?.has(d.docId)) continue;
-            seen.add(d.docId);
-            out.push({ docId: d.docId, title: d.title, at: words[i]!.at });
-          }
+    let skipTo = 0;
+    words.forEach(({ w, at }, i) => {
+      // Words already inside a longer title found at an earlier word are not looked at again.
+      if (i < skipTo) return;
+      const c = w.charAt(0);
+      if (c === c.toLowerCase() && !/\p{N}/u.test(c)) return;
+      for (let n = Math.min(MAX_WORDS, words.length - i); n >= 1; n--) {
+        const key = keyOf(words.slice(i, i + n).map((x) => x.w));
+        const docs = this.byKey.get(key);
+        if (!docs || docs.length > MAX_DOCS_PER_KEY) continue;
+        // A one-word key must not be a word that is capitalised only because it opens the sentence.
+        if (n === 1 && WEAK.has(key)) continue;
+        skipTo = i + n;
+        for (const d of docs) {
+          if (seen.has(d.docId) || opts.exclude?.has(d.docId)) continue;
+          seen.add(d.docId);
+          out.push({ docId: d.docId, title: d.title, at });
         }
+        return;
       }
-      i += matched || 1;
-    }
+    });
     return out;
   }
 }
