@@ -1,5 +1,5 @@
-import type { VectorTableName } from '../store/vector-index';
-import type { Library } from './open-library';
+import type { GraphStore } from '../store/graph-store';
+import type { VectorIndex, VectorTableName } from '../store/vector-index';
 
 export interface ReconcileReport {
   /** Vector rows whose graph row no longer exists: deleted. */
@@ -15,9 +15,13 @@ const KINDS: VectorTableName[] = ['chunks', 'entities', 'questions', 'communitie
 /**
  * Kùzu is the source of truth: vectors are derived. Writers commit the graph first and the vectors second,
  * so a crash in between leaves graph rows without vectors (reported, to be re-embedded) and a delete that
- * died half-way leaves vectors without graph rows (deleted here). Runs on open and on demand.
+ * died half-way leaves vectors without graph rows (deleted here). Runs when a library opens its vector
+ * index (on first use, see open-library.ts) and on demand.
  */
-export async function reconcile(library: Pick<Library, 'graph' | 'vectors'>): Promise<ReconcileReport> {
+export async function reconcile(library: {
+  graph: GraphStore;
+  vectors: VectorIndex;
+}): Promise<ReconcileReport> {
   const deleted = {} as Record<VectorTableName, string[]>;
   const missing = {} as Record<VectorTableName, string[]>;
   let inconsistencies = 0;
