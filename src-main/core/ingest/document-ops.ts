@@ -9,6 +9,7 @@ import { createReadCache } from './summary-cache';
 import { type JobPayload, TERMINAL_STATUSES } from './queue/types';
 
 import type { ImportItem } from './expand-paths';
+import type { DocumentStats } from '../store/types';
 import { at } from '../at';
 
 /**
@@ -16,6 +17,9 @@ import { at } from '../at';
  * the RPC domain `library:*`): import (duplicates recognised by content hash; a changed
  * file at a known path replaces its earlier document), delete, re-ingest, retry failed chunks, summaries.
  */
+/** Up to this many documents' counts a list reads one by one (three small queries each), more in one read. */
+const STATS_ONE_BY_ONE = 4;
+
 export function documentOps(svc: IngestParts) {
   const { library } = svc.ctx;
   const graph = library.graph;
@@ -31,6 +35,26 @@ export function documentOps(svc: IngestParts) {
     if (!d) throw new AriadneError('not_found', `No document ${id}.`);
     const { entities, relationships } = await graph.documentStats(id);
     return { d, entities, relationships };
+  }
+
+  /**
+   * Counts for the summaries one `list()` has to load, read together: every loader is asked for during
+   * the synchronous pass over the documents, so by the next microtask the set is complete. A few documents
+   * are read one by one; more in one read of the whole graph, since three queries per document made the
+   * library view (and `ariadne status`) of 300 documents take over a second.
+   */
+  function statsForList(): (id: string) => Promise<DocumentStats> {
+    const wanted: string[] = [];
+    let read: Promise<Map<string, DocumentStats>> | undefined;
+    return (id) => {
+      wanted.push(id);
+      read ??= Promise.resolve().then(async () =>
+        wanted.length > STATS_ONE_BY_ONE
+          ? graph.documentStatsAll()
+          : new Map(await Promise.all(wanted.map(async (w) => [w, await graph.documentStats(w)] as const))),
+      );
+      return read.then((m) => m.get(id) ?? { entities: 0, relationships: 0 });
+    };
   }
 
   /** `keepReference`: re-reading keeps the document's Zotero record; deleting it forgets the record. */
@@ -141,12 +165,15 @@ export function documentOps(svc: IngestParts) {
     return r ? { source: r.source, itemKey: r.itemKey, tags: r.tags, collections: r.collections } : null;
   };
 
-  async function summary(id: string): Promise<DocumentSummary> {
+  async function summary(
+    id: string,
+    load: () => ReturnType<typeof storedSummary> = () => storedSummary(id),
+  ): Promise<DocumentSummary> {
     const job = svc.queue.get(id);
     const key = `${job?.status}|${job?.payload.stage}|${job?.payload.chunksTotal}|${job?.attempts}|${editVersion}`;
     // While the job runs its counts do not change (they do at commit, after which the job is terminal).
     const running = job?.status === 'queued' || job?.status === 'running';
-    const { d, entities, relationships } = await docCache.get(id, key, () => storedSummary(id), running);
+    const { d, entities, relationships } = await docCache.get(id, key, load, running);
     const counts = job ? chunkCounts(job) : { done: 0, failed: 0, total: 0 };
     const p = job ? svc.tracker.snapshot(job) : null;
     return {
@@ -174,11 +201,13 @@ export function documentOps(svc: IngestParts) {
 
   return {
     importItems,
-    summary,
+    summary: (id: string) => summary(id),
     removeDocument,
     async list() {
       const docs = await listCache.get('all', String(listVersion), () => graph.listDocuments());
-      return Promise.all(docs.map((d) => summary(d.id)));
+      const stats = statsForList();
+      // The records are in hand from the list; only the counts are read, and those together.
+      return Promise.all(docs.map((d) => summary(d.id, async () => ({ d, ...(await stats(d.id)) }))));
     },
     async detail(id: string): Promise<DocumentDetail> {
       const s = await summary(id);
