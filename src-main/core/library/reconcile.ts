@@ -25,13 +25,18 @@ export async function reconcile(library: {
   const deleted = {} as Record<VectorTableName, string[]>;
   const missing = {} as Record<VectorTableName, string[]>;
   let inconsistencies = 0;
-  for (const kind of KINDS) {
-    const graphIds = new Set(await library.graph.listIds(kind));
-    const vectorIds = new Set(await library.vectors.listIds(kind));
-    deleted[kind] = [...vectorIds].filter((id) => !graphIds.has(id)).sort();
-    missing[kind] = [...graphIds].filter((id) => !vectorIds.has(id)).sort();
-    if (deleted[kind].length) await library.vectors.deleteIds(kind, deleted[kind]);
-    inconsistencies += deleted[kind].length + missing[kind].length;
-  }
+  // The tables are independent: LanceDB reads them side by side (the graph store serialises its reads).
+  await Promise.all(
+    KINDS.map(async (kind) => {
+      const [graphIds, vectorIds] = await Promise.all([
+        library.graph.listIds(kind).then((ids) => new Set(ids)),
+        library.vectors.listIds(kind).then((ids) => new Set(ids)),
+      ]);
+      deleted[kind] = [...vectorIds].filter((id) => !graphIds.has(id)).sort();
+      missing[kind] = [...graphIds].filter((id) => !vectorIds.has(id)).sort();
+      if (deleted[kind].length) await library.vectors.deleteIds(kind, deleted[kind]);
+      inconsistencies += deleted[kind].length + missing[kind].length;
+    }),
+  );
   return { deleted, missing, inconsistencies };
 }
