@@ -148,13 +148,11 @@ export async function createCore(input: CoreDeps): Promise<Core> {
     retrieval,
     health: () => app['app:health'](),
     warmUp() {
-      library.vectors
-        .ready()
-        .catch((e: unknown) =>
-          deps.log.log('warn', 'vector index did not open', {
-            error: e instanceof Error ? e.message : String(e),
-          }),
-        );
+      library.vectors.ready().catch((e: unknown) =>
+        deps.log.log('warn', 'vector index did not open', {
+          error: e instanceof Error ? e.message : String(e),
+        }),
+      );
     },
     async close() {
       // Domains register their own teardown here as they are added (store, queue, workers).
