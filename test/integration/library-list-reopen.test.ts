@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createBuiltinProvider } from '../../src-main/core/llm/builtin/builtin-provider';
-import { ctx, ingestAll, openCore, tempDir } from './ingest/harness';
+import { ctx, openCore, tempDir } from './ingest/harness';
 
 const NOTES = [
   'Metformin activates AMPK in hepatocytes. AMPK inhibits mTOR signalling.',
@@ -28,11 +28,20 @@ describe('a reopened library lists its documents as before', () => {
     });
     const dataDir = tempDir('ariadne-list-');
     const first = await openCore(dataDir, createBuiltinProvider());
-    const { jobs } = await ingestAll(first, files);
+    // Listed while queued (the list is cached), then after reading, which rewrites each document's record:
+    // the second list shows the records as read, not as imported.
+    const { added } = await first.handlers['library:import']({ paths: files }, ctx());
+    // (Usually before the first parse rewrote a title; the assertions below hold either way.)
+    expect((await first.handlers['library:list']({}, ctx())).documents).toHaveLength(NOTES.length);
+    const jobs = await first.ingest.waitFor(added.map((a) => a.id));
     expect(jobs.every((j) => j.status === 'done')).toBe(true);
+    const read = (await first.handlers['library:list']({}, ctx())).documents;
+    for (const d of read) expect(d.title).toBe((await first.stores.graph.getDocument(d.id))?.title);
+    expect(read.every((d) => d.title !== d.fileName)).toBe(true);
     const shape = (
       docs: {
         fileName: string;
+        title: string;
         status: string;
         chunksDone: number;
         chunksTotal: number;
@@ -41,7 +50,7 @@ describe('a reopened library lists its documents as before', () => {
       }[],
     ) =>
       docs
-        .map((d) => [d.fileName, d.status, d.chunksDone, d.chunksTotal, d.entities, d.relationships])
+        .map((d) => [d.fileName, d.title, d.status, d.chunksDone, d.chunksTotal, d.entities, d.relationships])
         .sort();
     const before = shape((await first.handlers['library:list']({}, ctx())).documents);
     await first.close();

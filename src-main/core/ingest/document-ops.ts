@@ -9,7 +9,6 @@ import { createReadCache } from './summary-cache';
 import { type JobPayload, TERMINAL_STATUSES } from './queue/types';
 
 import type { ImportItem } from './expand-paths';
-import type { DocumentStats } from '../store/types';
 import { at } from '../at';
 
 /**
@@ -17,8 +16,8 @@ import { at } from '../at';
  * the RPC domain `library:*`): import (duplicates recognised by content hash; a changed
  * file at a known path replaces its earlier document), delete, re-ingest, retry failed chunks, summaries.
  */
-/** Up to this many documents' counts a list reads one by one (three small queries each), more in one read. */
-const STATS_ONE_BY_ONE = 4;
+/** Up to this many summaries a list reads one by one (three small queries each), more in two reads. */
+const SUMMARIES_ONE_BY_ONE = 4;
 
 export function documentOps(svc: IngestParts) {
   const { library } = svc.ctx;
@@ -38,22 +37,34 @@ export function documentOps(svc: IngestParts) {
   }
 
   /**
-   * Counts for the summaries one `list()` has to load, read together: every loader is asked for during
-   * the synchronous pass over the documents, so by the next microtask the set is complete. A few documents
-   * are read one by one; more in one read of the whole graph, since three queries per document made the
-   * library view (and `ariadne status`) of 300 documents take over a second.
+   * The stored summaries one `list()` has to load, read together: every loader is asked for during the
+   * synchronous pass over the documents, so by the next microtask the set is complete. A few are read one
+   * by one; more with one read of every document's record and one of every document's counts, since three
+   * queries per document made the library view (and `ariadne status`) of 300 documents take over a second.
+   * Records are read afresh, as one by one: ingestion rewrites a document's title, authors and status
+   * without changing the list's membership, so the cached list may hold older ones.
    */
-  function statsForList(): (id: string) => Promise<DocumentStats> {
+  function summariesForList(): (id: string) => ReturnType<typeof storedSummary> {
     const wanted: string[] = [];
-    let read: Promise<Map<string, DocumentStats>> | undefined;
+    let read: Promise<Map<string, Awaited<ReturnType<typeof storedSummary>>>> | undefined;
+    const readAll = async () => {
+      const [docs, stats] = await Promise.all([graph.listDocuments(), graph.documentStatsAll()]);
+      return new Map(
+        docs.map((d) => [d.id, { d, ...(stats.get(d.id) ?? { entities: 0, relationships: 0 }) }] as const),
+      );
+    };
     return (id) => {
       wanted.push(id);
       read ??= Promise.resolve().then(async () =>
-        wanted.length > STATS_ONE_BY_ONE
-          ? graph.documentStatsAll()
-          : new Map(await Promise.all(wanted.map(async (w) => [w, await graph.documentStats(w)] as const))),
+        wanted.length > SUMMARIES_ONE_BY_ONE
+          ? readAll()
+          : new Map(await Promise.all(wanted.map(async (w) => [w, await storedSummary(w)] as const))),
       );
-      return read.then((m) => m.get(id) ?? { entities: 0, relationships: 0 });
+      return read.then((m) => {
+        const found = m.get(id);
+        if (!found) throw new AriadneError('not_found', `No document ${id}.`);
+        return found;
+      });
     };
   }
 
@@ -205,9 +216,8 @@ export function documentOps(svc: IngestParts) {
     removeDocument,
     async list() {
       const docs = await listCache.get('all', String(listVersion), () => graph.listDocuments());
-      const stats = statsForList();
-      // The records are in hand from the list; only the counts are read, and those together.
-      return Promise.all(docs.map((d) => summary(d.id, async () => ({ d, ...(await stats(d.id)) }))));
+      const load = summariesForList();
+      return Promise.all(docs.map((d) => summary(d.id, () => load(d.id))));
     },
     async detail(id: string): Promise<DocumentDetail> {
       const s = await summary(id);
