@@ -11,6 +11,11 @@ export const AppSettings = LlmSettings.extend({
   /** Target size of one chunk, in tokens (the design's ~1000-token blocks). */
   chunkTokens: z.number().int().min(200).max(4000).default(1000),
   entityTypeSet: EntityTypeSet.default('biomedical'),
+  /**
+   * With a model configured, read each new document with the built-in engine first (searchable within
+   * seconds), then let the model refine it passage by passage. Without a model it changes nothing.
+   */
+  progressiveIngestion: z.boolean().default(true),
 });
 export type AppSettings = z.infer<typeof AppSettings>;
 
