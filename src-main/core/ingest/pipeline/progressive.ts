@@ -203,7 +203,14 @@ async function refineDocument(
     try {
       const out = await runStep(ctx, job, signal, c.index, 'refine', runner.chatModel, async (attempt) => {
         const r = await runner.readPassage(
-          { text: c.text, previousSummary: context, entityTypes: ctx.opts.entityTypes, attempt, meta },
+          {
+            text: c.text,
+            previousSummary: context,
+            entityTypes: ctx.opts.entityTypes,
+            attempt,
+            meta,
+            priority: CallPriority.chain,
+          },
           signal,
         );
         const grounded = await ctx.pool.run((api) => api.ground(r.extraction, c.text));
