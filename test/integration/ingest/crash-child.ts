@@ -9,6 +9,7 @@ import { createCore } from '../../../src-main/core/create-core';
 import { createMemoryLogger } from '../../../src-main/core/deps';
 import { createOllamaProvider } from '../../../src-main/core/llm/ollama/ollama-provider';
 import type { LlmProvider } from '../../../src-main/core/llm/provider';
+import { markedProvider } from './marked-provider';
 
 const [dataDir, simUrl, ...paths] = process.argv.slice(2);
 const ollama = createOllamaProvider({
@@ -49,7 +50,7 @@ async function tracked<T>(kind: 'chat' | 'embed', n: number, p: () => Promise<T>
     record(kind, -n);
   }
 }
-const llm: LlmProvider = {
+const counted: LlmProvider = {
   name: ollama.name,
   chatModel: ollama.chatModel,
   embedModel: ollama.embedModel,
@@ -62,6 +63,9 @@ const llm: LlmProvider = {
   models: (opts) => ollama.models(opts),
   pull: (model, opts) => ollama.pull(model, opts),
 };
+// ARIADNE_CRASH_MARK=1: the model's passage replies carry a mark (marked-provider.ts), so the progressive
+// crash test can tell a refined passage's evidence from its draft's.
+const llm = process.env.ARIADNE_CRASH_MARK === '1' ? markedProvider(counted).provider : counted;
 const core = await createCore({
   dataDir: dataDir!,
   llm,
