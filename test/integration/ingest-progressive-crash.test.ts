@@ -18,15 +18,24 @@ const ROUNDS = roundsOf('ARIADNE_PROGRESSIVE_CRASH_ROUNDS', 4, 12);
 // kill; each round also opens the library to check it): a hang detector, not a speed check.
 const PER_ROUND_MS = 8_000;
 const FIXED_MS = 30_000;
-const BLOCK_TOKENS = 120;
+const BLOCK_TOKENS = 80;
 /** Chat replies are slow enough that a kill lands among the refinements; embeddings answer at once. */
-const CHAT_LATENCY_MS = 150;
-const MAX_KILL_MS = 1200;
+const CHAT_LATENCY_MS = 400;
+const MAX_KILL_MS = 1000;
 
 const chatCalls = (sim: Sim) => sim.stats().byEndpoint['/api/chat'] ?? 0;
 
-/** Runs the child; with `killDelayMs`, SIGKILLs it that long after its first chat call (the refinement). */
-function runChild(dataDir: string, sim: Sim, paths: string[], killDelayMs?: number) {
+/**
+ * Runs the child; with `kill`, SIGKILLs it `delayMs` after its `afterChats`th chat call reached the sim:
+ * chat calls are the refinement (the draft makes none), and each round's replies are journaled, so every
+ * round gets further into the upgrade.
+ */
+function runChild(
+  dataDir: string,
+  sim: Sim,
+  paths: string[],
+  kill?: { afterChats: number; delayMs: number },
+) {
   return new Promise<{ done: boolean; killed: boolean; stderr: string }>((resolve) => {
     const child = spawn(process.execPath, [bundled.child, dataDir, sim.url, ...paths], {
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -45,14 +54,13 @@ function runChild(dataDir: string, sim: Sim, paths: string[], killDelayMs?: numb
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (r.stderr = (r.stderr + d.toString()).slice(-2000)));
     const poll = setInterval(() => {
-      if (chatCalls(sim) === before) return;
+      if (!kill || chatCalls(sim) - before < kill.afterChats) return;
       clearInterval(poll);
-      if (killDelayMs === undefined) return;
       timer = setTimeout(() => {
         if (exited || out.includes('DONE')) return;
         r.killed = true;
         child.kill('SIGKILL');
-      }, killDelayMs);
+      }, kill.delayMs);
     }, 2);
     child.on('exit', () => {
       exited = true;
@@ -148,7 +156,10 @@ describe('progressive ingestion survives SIGKILL mid-upgrade', () => {
       let midUpgrade = 0;
       let finished = false;
       while (kills < ROUNDS && !finished) {
-        const r = await runChild(dir, sim, paths, 20 + Math.floor(rand() * MAX_KILL_MS));
+        const r = await runChild(dir, sim, paths, {
+          afterChats: 1 + Math.floor(rand() * 2),
+          delayMs: Math.floor(rand() * MAX_KILL_MS),
+        });
         if (!r.killed && !r.done) throw new Error(`the child exited without finishing: ${r.stderr}`);
         finished = r.done;
         if (!r.killed) break;
@@ -169,6 +180,8 @@ describe('progressive ingestion survives SIGKILL mid-upgrade', () => {
           for (const c of s.dump.chunkIds.filter((x) => x.startsWith(`${id}:`)))
             if (final.has(c)) expect(per.has(c), c).toBe(true);
         expect(s.dump.orphanDetails).toEqual([]);
+        // Every relationship edge keeps its evidence text.
+        expect(s.dump.evidence.filter((e) => !e.id)).toEqual([]);
         const refinedNow = s.refined.size;
         if (refinedNow > 0 && refinedNow < expected.chunkIds.length) midUpgrade++;
       }
@@ -186,6 +199,7 @@ describe('progressive ingestion survives SIGKILL mid-upgrade', () => {
       expect(got.dump.documents.map((d) => d.status)).toEqual(paths.map(() => 'done'));
       for (const [chunk, r] of readings(got.dump)) expect(r.draft, chunk).toBe(0);
       expect(got.dump.orphanDetails).toEqual([]);
+      expect(got.dump.evidence.filter((e) => !e.id)).toEqual([]);
       expect(dupes(got.dump.mentions.map((m) => m.id))).toEqual([]);
       expect(dupes(got.dump.evidence.map((e) => e.id))).toEqual([]);
       for (const rows of Object.values(got.dump.vectors))

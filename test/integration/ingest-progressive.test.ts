@@ -52,7 +52,11 @@ describe('progressive ingestion', () => {
     const ollama = createOllamaProvider({ host: sim.url, chatModel: 'qwen2.5:7b', embedModel: 'all-minilm' });
     const marked = markedProvider(ollama);
     const provider: LlmProvider = marked.provider;
-    const core = await openCore(tempDir(), provider, { blockTokens: 200, backoffBaseMs: 5, backoffMaxMs: 20 });
+    const core = await openCore(tempDir(), provider, {
+      blockTokens: 200,
+      backoffBaseMs: 5,
+      backoffMaxMs: 20,
+    });
     try {
       const res = await core.handlers['library:import']({ paths: [await paperText()] }, ctx());
       const id = res.added[0]!.id;

@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { AppSettings } from '../../../src-main/contract/settings';
 
-/** How documents are read: parallel LLM calls, passage size and the entity types extraction looks for. */
+/**
+ * How documents are read: parallel LLM calls, passage size, the entity types extraction looks for and
+ * whether a model refines a built-in draft (progressive ingestion).
+ */
 export function IngestCard({
   settings,
   save,
@@ -66,6 +69,20 @@ export function IngestCard({
               {t === 'biomedical' ? 'Biomedical' : 'Biomedical + longevity'}
             </button>
           ))}
+        </div>
+        <label htmlFor="progressive">Draft first</label>
+        <div className="row">
+          <input
+            id="progressive"
+            type="checkbox"
+            checked={settings?.progressiveIngestion ?? true}
+            disabled={!settings}
+            onChange={(e) => void save({ progressiveIngestion: e.target.checked })}
+          />
+          <span className="muted small">
+            with a model: the built-in engine reads each new document within seconds, then the model refines
+            it
+          </span>
         </div>
       </div>
       {dirty && (

@@ -64,9 +64,7 @@ export async function resolveDocument(
     opts.priority ?? CallPriority.document,
   );
   const all = opts.documentChunks ?? chunks;
-  const abbreviations = await ctx.pool.run((api) =>
-    api.abbreviations(all.map((c) => c.text).join('\n\n')),
-  );
+  const abbreviations = await ctx.pool.run((api) => api.abbreviations(all.map((c) => c.text).join('\n\n')));
   return resolveEntities(
     entities.map((e, i) => ({ key: e.key, name: e.name, type: e.type, vector: vectors[i]! })),
     { index: await ctx.index.loaded(), vectors: ctx.library.vectors, abbreviations },
