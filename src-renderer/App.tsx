@@ -6,6 +6,7 @@ import { Sidebar } from './components/Sidebar';
 import { StatusBar } from './components/StatusBar';
 import { Toasts } from './components/Toasts';
 import { LibraryView } from './features/library/LibraryView';
+import { ImportConfirmDialog } from './features/library/ImportConfirmDialog';
 import { useLibrarySync } from './features/library/use-library-sync';
 import { SettingsView } from './features/settings/SettingsView';
 import { useAppStore } from './stores/app-store';
@@ -96,6 +97,7 @@ export function App() {
         </Suspense>
       )}
       <DropOverlay />
+      <ImportConfirmDialog />
       <Toasts />
     </div>
   );

@@ -118,6 +118,57 @@ export const ImportResult = z.object({
   rejected: z.array(z.object({ fileName: z.string(), reason: z.string() })),
 });
 
+/**
+ * What a batch would cost before it is imported: the files by path (Electron, CLI) or by name and size
+ * (browser uploads, with the first file's bytes when the model's speed must be probed on its first passage).
+ */
+export const EstimateInput = z
+  .object({
+    paths: z.array(z.string().min(1)).max(10_000).optional(),
+    files: z
+      .array(
+        z.object({
+          name: z.string().min(1).max(512),
+          size: z.number().int().nonnegative(),
+          dataBase64: z.string().optional(),
+        }),
+      )
+      .max(10_000)
+      .optional(),
+  })
+  .refine((v) => (v.paths?.length ?? 0) + (v.files?.length ?? 0) > 0, 'Give at least one path or file.');
+
+export const ImportEstimate = z.object({
+  provider: z.string(),
+  /** The chat model the batch would be read with; null with the built-in engine. */
+  model: z.string().nullable(),
+  documents: z.number().int().nonnegative(),
+  pages: z.number().int().nonnegative(),
+  chars: z.number().int().nonnegative(),
+  passages: z.number().int().nonnegative(),
+  modelCalls: z.number().int().nonnegative(),
+  promptTokens: z.number().int().nonnegative(),
+  outputTokens: z.number().int().nonnegative(),
+  tokens: z.number().int().nonnegative(),
+  wallMs: z.number().nonnegative(),
+  /**
+   * Where the model's speed came from: calls measured in this library, a probe made just now (one real call on
+   * the batch's first passage), an assumption (the probe failed), or the built-in engine's own rate.
+   */
+  basis: z.enum(['measured', 'probe', 'assumed', 'builtin']),
+  msPerCall: z.number().nonnegative().nullable(),
+  outputTokensPerSecond: z.number().nonnegative().nullable(),
+  /** Settings "ask before indexing above" in minutes; the batch needs a confirmation when it takes longer. */
+  thresholdMinutes: z.number().nonnegative(),
+  confirm: z.boolean(),
+  /** "2 documents, ~38 passages: ~38 model calls, ~120k tokens, ~14 min with llama3.1:8b". */
+  summary: z.string(),
+  /** How pages and characters were counted, in a sentence. */
+  method: z.string(),
+  rejected: z.array(z.object({ fileName: z.string(), reason: z.string() })),
+});
+export type ImportEstimate = z.infer<typeof ImportEstimate>;
+
 export const ZoteroImportResult = z.object({
   /** Items found in the Zotero source (notes and attachments aside). */
   items: z.number().int(),
@@ -176,6 +227,12 @@ export const libraryMethods = {
     input: ImportInput,
     output: ImportResult,
     summary: 'Add files or folders; duplicates are recognised by content.',
+  }),
+  'library:estimate': method({
+    input: EstimateInput,
+    output: ImportEstimate,
+    summary:
+      "Model calls, tokens and time a batch would take, from the model's measured speed (probed on the first passage when unmeasured); whether to ask before importing it.",
   }),
   'library:import-zotero': method({
     input: z.object({ source: z.string().min(1).max(4096) }),

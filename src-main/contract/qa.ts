@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { Ok, method } from './define';
+import { QA_MODES } from './qa-modes';
 
-export const QaMode = z.enum(['auto', 'agentic', 'local', 'global', 'naive']);
+export const QaMode = z.enum(QA_MODES);
 export type QaMode = z.infer<typeof QaMode>;
 
 /** A numbered source the answer cites as [n]. `supported` is false when the check found no support. */

@@ -16,6 +16,11 @@ export const AppSettings = LlmSettings.extend({
    * seconds), then let the model refine it passage by passage. Without a model it changes nothing.
    */
   progressiveIngestion: z.boolean().default(true),
+  /**
+   * A batch whose estimated reading time with a model is longer than this asks before it is indexed (0: always
+   * ask). Ten minutes: past a coffee's wait, long enough that a dropped folder should not start unasked.
+   */
+  confirmAboveMinutes: z.number().min(0).max(10_000).default(10),
 });
 export type AppSettings = z.infer<typeof AppSettings>;
 

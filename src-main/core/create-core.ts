@@ -92,6 +92,7 @@ export async function createCore(input: CoreDeps): Promise<Core> {
       log: deps.log,
       workerPaths: deps.workers,
       options: deps.ingest,
+      calls: deps.llm.metrics,
     });
   } catch (e) {
     await library.close();

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
+import type {} from '../../src-renderer/features/graph/canvas-inspection';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeFixtures, type FixtureFiles } from '../fixtures/make-fixtures';
 import { PASTED_SCRIPT, writeScreenNotes, type ScreenNotes } from '../fixtures/screen-notes';
@@ -200,11 +201,16 @@ describe.skipIf(!!missing)('every screen on a real library, the simulator as Oll
     sim.setFaults(HEALTHY);
   });
 
-  /** The force layout runs in a worker after every change of view; screenshots wait for it to stop. */
-  const layoutSettled = () =>
-    expect
+  /**
+   * The force layout runs in a worker after every change of view, and the camera refits when a panel opens
+   * (edges are hidden while it moves): screenshots wait for both to stop.
+   */
+  const layoutSettled = async () => {
+    await expect
       .poll(() => page.getByTestId('graph-canvas').getAttribute('data-layout'), ANSWER_TIMEOUT)
       .toBe('idle');
+    await expect.poll(() => page.evaluate(() => window.__ariadneCanvas?.snapshot().moving)).toBe(false);
+  };
 
   it('graph: renders, searches with Ctrl+K, shows paths with citations, opens panels', async () => {
     await page.keyboard.press('Control+k');
@@ -219,6 +225,10 @@ describe.skipIf(!!missing)('every screen on a real library, the simulator as Oll
     await expect.poll(() => page.getByTestId('path').count(), ANSWER_TIMEOUT).toBeGreaterThan(0);
     expect(await page.getByTestId('path').first().getByTestId('citation').count()).toBeGreaterThan(0);
     await layoutSettled();
+    // Every hop of the first path is named on the canvas, however crowded its neighbourhood.
+    const hops = await page.getByTestId('path').first().locator('.path-chain button').allTextContents();
+    const named = await page.evaluate(() => window.__ariadneCanvas?.snapshot().labels.map((l) => l.label));
+    expect(hops.filter((h) => !named?.includes(h))).toEqual([]);
     await screenshot(page, 'graph-search-dark');
 
     const citation = page.getByTestId('citation').first();

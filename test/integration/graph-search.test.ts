@@ -102,7 +102,9 @@ describe('search terms on the fixture library', () => {
       ['IL-6', undefined],
     ] as const) {
       const r = await search(a, b);
-      expect(r.paths.length, `${a} → ${b}`).toBeGreaterThan(0);
+      // The message names what the term resolved to, so a miss says whether resolution or the walk failed.
+      const resolved = `${r.match}: ${r.from.candidates.map((c) => `${c.entity.name} (${c.matchedBy})`).join(', ')}`;
+      expect(r.paths.length, `${a} → ${b}; ${resolved}; ${r.note ?? ''}`).toBeGreaterThan(0);
       const seqs = r.paths.map((p) => p.nodes.map((n) => n.id).join('>'));
       expect(new Set(seqs).size).toBe(seqs.length);
       for (const p of r.paths) {
@@ -158,7 +160,9 @@ describe('search terms on the fixture library', () => {
     let communities: { summary: string; stale: boolean }[] = [];
     while (Date.now() < deadline) {
       communities = (await core.handlers['graph:communities']({}, ctx())).communities;
-      if (communities.length && communities.every((c) => c.summary && !c.stale)) break;
+      // The change event follows the last summary write: wait for both.
+      const ready = communities.length && communities.every((c) => c.summary && !c.stale);
+      if (ready && events.includes('graph:communities-changed')) break;
       await new Promise((r) => setTimeout(r, 250));
     }
     expect(communities.length).toBeGreaterThan(1);

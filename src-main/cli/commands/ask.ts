@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { QaMode } from '../../contract/qa';
+import { QA_MODES } from '../../contract/qa-modes';
 import { createMemoryLogger } from '../../core/deps';
 import type { GlobalOptions } from '../global-options';
 import { INGEST_FIRST } from '../next-step';
@@ -15,11 +15,11 @@ export function registerAsk(program: Command) {
   program
     .command('ask <question>')
     .description('Answer a question from the library, citing [n] to document, page and quote')
-    .option('--mode <mode>', `retrieval mode (${QaMode.options.join('|')})`, 'auto')
+    .option('--mode <mode>', `retrieval mode (${QA_MODES.join('|')})`, 'auto')
     .option('--json', 'print the answer, citations and trace as JSON')
     .action(async (question: string, opts: { mode: string; json?: boolean }, cmd: Command) => {
-      const mode = QaMode.safeParse(opts.mode);
-      if (!mode.success) throw new Error(`--mode must be one of ${QaMode.options.join(', ')}`);
+      const mode = QA_MODES.find((m) => m === opts.mode);
+      if (!mode) throw new Error(`--mode must be one of ${QA_MODES.join(', ')}`);
       const g = cmd.optsWithGlobals<GlobalOptions>();
       const lib = await (await import('../library-access')).openLibraryAccess(g, createMemoryLogger());
       const providerNote = lib.providerNote;
@@ -35,7 +35,7 @@ export function registerAsk(program: Command) {
         }
         const tty = process.stderr.isTTY && !opts.json;
         if (tty) process.stderr.write(WORKING);
-        const a = await lib.call('qa:ask', { question, mode: mode.data }).finally(() => {
+        const a = await lib.call('qa:ask', { question, mode }).finally(() => {
           if (tty) process.stderr.write('\r\x1b[K');
         });
         if (opts.json) {

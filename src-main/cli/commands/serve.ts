@@ -2,11 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
-import { createDispatcher } from '../../rpc/dispatch';
-import { startApiServer } from '../../rpc/server/http-server';
-import { loadOrCreateToken } from '../../rpc/server/token';
-import { publishEndpoint } from '../../rpc/server/library-endpoint';
-import { createRestRoutes } from '../../rpc/server/rest-facade';
 import { type GlobalOptions, bootFromOptions, cliLogger } from '../global-options';
 
 /** The built renderer: beside the bundle (out/main → out/renderer) or, from source, under out/. */
@@ -33,12 +28,21 @@ export function registerServe(program: Command) {
       const g = cmd.optsWithGlobals<GlobalOptions>();
       const log = cliLogger(g);
       fs.mkdirSync(g.data, { recursive: true });
+      // The HTTP and WebSocket server load with the command, not with `ariadne --help` or another command.
+      const [{ createDispatcher }, { startApiServer }, { loadOrCreateToken }, endpoint, rest] =
+        await Promise.all([
+          import('../../rpc/dispatch'),
+          import('../../rpc/server/http-server'),
+          import('../../rpc/server/token'),
+          import('../../rpc/server/library-endpoint'),
+          import('../../rpc/server/rest-facade'),
+        ]);
       const { core, providerNote } = await bootFromOptions(g, log);
       const staticRoot = findRendererRoot();
       const dispatcher = createDispatcher(core.handlers, log);
       const server = await startApiServer({
         dispatcher,
-        routes: createRestRoutes({ dispatcher, metrics: () => core.retrieval.metrics.render() }),
+        routes: rest.createRestRoutes({ dispatcher, metrics: () => core.retrieval.metrics.render() }),
         events: core.events,
         token: loadOrCreateToken(g.data),
         staticRoot,
@@ -46,7 +50,7 @@ export function registerServe(program: Command) {
         log,
       });
       // Other `ariadne` commands on this library go through this server while it holds the library.
-      const withdraw = publishEndpoint(g.data, server.port);
+      const withdraw = endpoint.publishEndpoint(g.data, server.port);
       if (providerNote) process.stdout.write(`${providerNote}\n`);
       if (!staticRoot)
         process.stdout.write('The UI is not built yet (run `npm run build`); the API is up.\n');

@@ -6,6 +6,8 @@ import type {
   ZoteroImportResult,
 } from '../../contract/library';
 import type { ImportItem } from './expand-paths';
+import type { ImportEstimate } from '../../contract/library';
+import type { EstimateItem } from './estimate/precount';
 import type { IndexedEntity } from './resolve/entity-index';
 import type { Job } from './queue/types';
 
@@ -30,6 +32,11 @@ export interface OriginalFile {
 export interface IngestService {
   /** Adds files: duplicates are recognised by content, a changed file at a known path replaces its document. */
   importItems(items: ImportItem[]): Promise<ImportOutcome>;
+  /**
+   * What importing these files would cost: model calls, tokens and time from the model's measured speed (one
+   * real call on the first passage when the model was never timed), and whether the batch should be confirmed.
+   */
+  estimate(items: EstimateItem[]): Promise<Omit<ImportEstimate, 'rejected'>>;
   /** A Zotero data folder or export: its attachments are imported and its records kept with them. */
   importZotero(source: string): Promise<ZoteroImportResult>;
   /** Every document with its job's progress. */

@@ -1,6 +1,8 @@
 import type { ApiHandlers } from '../../contract';
 import type { IngestService } from './ingest-api';
+import fs from 'node:fs/promises';
 import { expandPaths, type ImportItem } from './expand-paths';
+import type { EstimateItem } from './estimate/precount';
 import { passageBoxes } from './parse/passage-boxes';
 import { kindOfFile } from './parse/parse-in-worker';
 
@@ -9,6 +11,7 @@ type LibraryHandlers = Pick<
   | 'library:list'
   | 'library:document'
   | 'library:import'
+  | 'library:estimate'
   | 'library:import-zotero'
   | 'library:delete'
   | 'library:reingest'
@@ -39,6 +42,32 @@ export function createIngestHandlers(svc: IngestService): LibraryHandlers {
       }
       const res = await svc.importItems([...items, ...uploads.filter((u) => kindOfFile(u.fileName))]);
       return { added: res.added, rejected: [...rejected, ...res.rejected] };
+    },
+    async 'library:estimate'({ paths, files }) {
+      // The same walk as an import, so the estimate covers exactly the files the import would take.
+      const { items, rejected } = await expandPaths(paths ?? []);
+      const sized: EstimateItem[] = [];
+      for (const i of items)
+        sized.push({
+          ...i,
+          size: await fs.stat(i.originalPath).then(
+            (st) => st.size,
+            () => 0,
+          ),
+        });
+      for (const f of files ?? []) {
+        if (!kindOfFile(f.name)) {
+          rejected.push({ fileName: f.name, reason: 'unsupported file type (PDF, .txt or .md)' });
+          continue;
+        }
+        const data = f.dataBase64;
+        sized.push({
+          fileName: f.name,
+          size: f.size,
+          read: data === undefined ? undefined : async () => new Uint8Array(Buffer.from(data, 'base64')),
+        });
+      }
+      return { ...(await svc.estimate(sized)), rejected };
     },
     'library:import-zotero': ({ source }) => svc.importZotero(source),
     'library:delete': async ({ documentId }) => (await svc.remove(documentId), ok),

@@ -25,7 +25,8 @@ import { ProgressTracker } from './runtime/progress';
 import { createScheduler, type Scheduler, type SchedulerOptions } from './runtime/scheduler';
 import { createStepRunner, type StepRunner } from './runtime/step-runner';
 import { createWorkerPool, type WorkerPool } from './runtime/worker-pool';
-import { importZotero } from './zotero/zotero-import';
+import { createEstimator } from './estimate/estimate-service';
+import type { LlmMetrics } from '../llm/metrics';
 
 export type { IngestService } from './ingest-api';
 
@@ -60,6 +61,8 @@ export interface IngestDeps {
   log: Logger;
   workerPaths: WorkerPaths;
   options?: IngestOptions;
+  /** The provider's call metrics, from which each model's speed is learnt for estimates. */
+  calls?: LlmMetrics;
 }
 
 /** The parts the service's operations are built from; never handed out beyond this folder. */
@@ -208,10 +211,30 @@ export async function startIngest(deps: IngestDeps): Promise<IngestService> {
   scheduler.wake();
 
   const ops = documentOps({ queue, scheduler, runner, index, pool, ctx, tracker });
+  const documentsAtOnce = o.maxActiveJobs ?? 4;
+  const estimator = createEstimator({
+    library,
+    parser,
+    tasks: deps.tasks,
+    calls: deps.calls,
+    clock,
+    log,
+    blockTokens: () => opts.blockTokens,
+    entityTypes: () => opts.entityTypes,
+    concurrency: () => o.llmConcurrency ?? app().concurrency,
+    confirmAboveMinutes: () => app().confirmAboveMinutes,
+    documentsAtOnce,
+  });
   const service: IngestService = {
     importItems: (items) => ops.importItems(items),
-    importZotero: (source) =>
-      importZotero(source, { library, clock, importItems: (items) => ops.importItems(items) }),
+    estimate: (items) => estimator.estimate(items),
+    // Its readers (a BibTeX parser, SQLite in wasm) load when a Zotero import runs, not when a library opens.
+    importZotero: async (source) =>
+      (await import('./zotero/zotero-import')).importZotero(source, {
+        library,
+        clock,
+        importItems: (items) => ops.importItems(items),
+      }),
     list: () => ops.list(),
     detail: (id) => ops.detail(id),
     async originalFile(id) {
@@ -275,6 +298,7 @@ export async function startIngest(deps: IngestDeps): Promise<IngestService> {
       await pool.close();
       await parser.close();
       journal.close();
+      await estimator.close();
     },
   };
   return service;

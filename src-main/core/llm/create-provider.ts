@@ -17,7 +17,10 @@ export interface CreateProviderOptions {
   embedModel?: string | null;
   timeoutMs?: number;
   concurrency?: number | (() => number);
-  /** How long `auto` waits for Ollama before settling for the built-in provider. */
+  /**
+   * How long the first request to Ollama may take: `auto` settles for the built-in provider after it
+   * (default 1.5 s), an explicit `ollama` fails with what to do (default 10 s).
+   */
   probeTimeoutMs?: number;
   headers?: Record<string, string>;
   clock?: Clock;
@@ -60,7 +63,9 @@ export async function createProvider(opts: CreateProviderOptions): Promise<Provi
     };
   }
   const probe = await testOllamaConnection(host, {
-    timeoutMs: opts.probeTimeoutMs ?? 1500,
+    // Asked for by name, Ollama gets longer: on a busy laptop (or a cold start) its first reply took over 2 s
+    // in the end-to-end suite under CPU load, and failing then would stop the app for nothing.
+    timeoutMs: opts.probeTimeoutMs ?? (opts.kind === 'auto' ? 1500 : 10_000),
     clock,
     headers: opts.headers,
   });

@@ -59,24 +59,43 @@ export function createLibraryData(tracker: ChangeTracker) {
   });
 
   async function getEntities(lib: Library, ids: string[]): Promise<EntityRecord[]> {
-    const missing = [...new Set(ids)].filter((id) => !entities.get(id));
+    // Answered from what this call found, not from the cache afterwards: a write elsewhere (a community
+    // refresh) may clear the cache while a batch is read.
+    const found = new Map<string, EntityRecord>();
+    const missing: string[] = [];
+    for (const id of new Set(ids)) {
+      const e = entities.get(id);
+      if (e) found.set(id, e);
+      else missing.push(id);
+    }
     for (let i = 0; i < missing.length; i += 1000) {
-      for (const e of await lib.graph.getEntities(missing.slice(i, i + 1000))) entities.set(e.id, e);
+      for (const e of await lib.graph.getEntities(missing.slice(i, i + 1000))) {
+        entities.set(e.id, e);
+        found.set(e.id, e);
+      }
     }
     return ids.flatMap((id) => {
-      const e = entities.get(id);
+      const e = found.get(id);
       return e ? [e] : [];
     });
   }
 
   /** Level-0 community of each entity (null when communities were not computed yet). */
   async function communities(lib: Library, ids: string[]): Promise<Map<string, string | null>> {
-    const missing = [...new Set(ids)].filter((id) => communityOf.get(id) === undefined);
+    const known = new Map<string, string | null>();
+    for (const id of ids) {
+      const c = communityOf.get(id);
+      if (c !== undefined) known.set(id, c);
+    }
+    const missing = [...new Set(ids)].filter((id) => !known.has(id));
     if (missing.length) {
       const found = await lib.graph.communitiesOf(missing, 0);
-      for (const id of missing) communityOf.set(id, found.get(id) ?? null);
+      for (const id of missing) {
+        communityOf.set(id, found.get(id) ?? null);
+        known.set(id, found.get(id) ?? null);
+      }
     }
-    return new Map(ids.map((id) => [id, communityOf.get(id) ?? null]));
+    return new Map(ids.map((id) => [id, known.get(id) ?? null]));
   }
 
   async function summaries(lib: Library, ids: string[]): Promise<Map<string, EntitySummary>> {

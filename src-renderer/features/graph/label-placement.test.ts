@@ -67,6 +67,26 @@ describe('label placement', () => {
     expect(boxed).toEqual([]);
   });
 
+  it("names a highlighted path node even when both sides touch another node's disc, never over a label", () => {
+    const discs = [
+      { key: 'liver', x: 130, y: 100, size: 5 },
+      { key: 'diet', x: 70, y: 100, size: 5 },
+      { key: 'metformin', x: 100, y: 100, size: 5 },
+    ];
+    const placed = place([node('metformin', 100, 100, { forced: true })], { discs });
+    expect(placed).toMatchObject([{ key: 'metformin', side: 'right' }]);
+    // Both sides already hold a label: the highlighted node stays unnamed rather than cover one.
+    const taken = place(
+      [
+        node('caloric restriction', 140, 100, { forced: true, size: 9 }),
+        node('body weight', 0, 100, { forced: true, size: 9 }),
+        node('metformin', 100, 100, { forced: true }),
+      ],
+      { discs },
+    );
+    expect(taken.map((p) => p.key).sort()).toEqual(['body weight', 'caloric restriction']);
+  });
+
   it('leaves out labels under an obstacle and nameless nodes', () => {
     const placed = place([node('under-legend', 20, 20), node('free', 400, 400), node('', 300, 300)], {
       obstacles: [{ x: 0, y: 0, width: 200, height: 150 }],

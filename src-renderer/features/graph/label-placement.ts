@@ -3,8 +3,8 @@
  * screen cell, more as the camera zooms in) but does not check that the chosen labels miss each other: a
  * long name in one cell runs into its neighbour's. This pass places the candidates one by one, most
  * important first, beside their node (right, else left), and drops a label whose box would cover a label
- * already placed, another node, an obstacle (the legend, the caption) or the canvas edge. Pure: screen boxes
- * in, boxes out.
+ * already placed, another node, an obstacle (the legend, the caption) or the canvas edge — except that a
+ * highlighted node's label may cover another node's disc. Pure: screen boxes in, boxes out.
  */
 
 /** An axis-aligned box in CSS pixels of the canvas, origin top-left. */
@@ -84,7 +84,6 @@ export function labelBox(
 export function placeLabels(input: PlacementInput): PlacedLabel[] {
   const { fontSize, width, height, measure } = input;
   const placed: PlacedLabel[] = [];
-  const grid = new Map<number, Box[]>();
   const cells = (b: Box): number[] => {
     const out: number[] = [];
     for (let cx = Math.floor(b.x / CELL); cx <= Math.floor((b.x + b.width) / CELL); cx++)
@@ -98,11 +97,17 @@ export function placeLabels(input: PlacementInput): PlacedLabel[] {
     width: b.width + 2 * MARGIN,
     height: b.height + 2 * MARGIN,
   });
-  const free = (b: Box) =>
+  // Placed labels and node discs are kept apart: a highlighted label may cover a disc, never a label.
+  const labelGrid = new Map<number, Box[]>();
+  const discGrid = new Map<number, Box[]>();
+  const hits = (grid: Map<number, Box[]>, b: Box) =>
+    cells(b).some((c) => grid.get(c)?.some((o) => intersects(grown(b), o)));
+  const free = (b: Box, overDiscs: boolean) =>
     !input.obstacles.some((o) => intersects(b, o)) &&
-    cells(b).every((c) => !grid.get(c)?.some((o) => intersects(grown(b), o)));
+    !hits(labelGrid, b) &&
+    (overDiscs || !hits(discGrid, b));
   const seen = new Set<string>();
-  const add = (b: Box) => {
+  const add = (grid: Map<number, Box[]>, b: Box) => {
     for (const cell of cells(b)) {
       const list = grid.get(cell);
       if (list) list.push(b);
@@ -112,20 +117,24 @@ export function placeLabels(input: PlacementInput): PlacedLabel[] {
   // A label's own disc ends LABEL_GAP before its text, further than MARGIN: it never blocks its own label.
   for (const d of input.discs ?? [])
     if (d.x + d.size >= 0 && d.x - d.size <= width && d.y + d.size >= 0 && d.y - d.size <= height)
-      add({ x: d.x - d.size, y: d.y - d.size, width: 2 * d.size, height: 2 * d.size });
+      add(discGrid, { x: d.x - d.size, y: d.y - d.size, width: 2 * d.size, height: 2 * d.size });
 
   for (const c of [...input.candidates].sort(byPriority)) {
     if (!c.label || seen.has(c.key)) continue;
     seen.add(c.key);
     const w = measure(c.label);
     const sides = (['right', 'left'] as const).map((side) => ({ side, box: labelBox(c, side, w, fontSize) }));
-    const fits = sides.filter((s) => inside(s.box, width, height) && free(s.box));
-    // The selected node's name is always shown: on a free side, else on the side that stays on screen.
+    const onScreen = sides.filter((s) => inside(s.box, width, height));
+    // A highlighted node (a path the reader searched for) keeps its name even over another node's disc:
+    // on a dense screen every side of it touches some disc, and a path with an unnamed hop cannot be read.
     const choice =
-      fits[0] ?? (c.selected ? (sides.find((s) => inside(s.box, width, height)) ?? sides[0]) : undefined);
+      onScreen.find((s) => free(s.box, false)) ??
+      (c.forced || c.selected ? onScreen.find((s) => free(s.box, true)) : undefined) ??
+      // The selected node's name is always shown: on the side that stays on screen.
+      (c.selected ? (onScreen[0] ?? sides[0]) : undefined);
     if (!choice) continue;
     placed.push({ key: c.key, label: c.label, side: choice.side, ...choice.box });
-    add(choice.box);
+    add(labelGrid, choice.box);
   }
   return placed;
 }

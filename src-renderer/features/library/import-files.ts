@@ -5,6 +5,7 @@ const ACCEPTED = /\.(pdf|txt|md)$/i;
 const MAX_BATCH_BYTES = 5.5 * 1024 * 1024;
 
 export type ImportResult = UiOutput<'library:import'>;
+export type ImportEstimate = UiOutput<'library:estimate'>;
 
 /** Files of a drop, walking dropped folders in the browser (Electron gets folder paths directly). */
 export async function filesFromDrop(dt: DataTransfer): Promise<File[]> {
@@ -37,6 +38,23 @@ function toBase64(file: File): Promise<string> {
     r.onload = () => resolve(String(r.result).replace(/^data:[^,]*,/, ''));
     r.onerror = () => reject(r.error ?? new Error(`Could not read ${file.name}`));
     r.readAsDataURL(file);
+  });
+}
+
+/**
+ * What importing the files would cost, asked before they are imported. In Electron the backend reads them
+ * by path; in the browser it gets names and sizes, and the first file's bytes so that a model never timed
+ * can be timed on its first passage.
+ */
+export async function estimateFiles(api: UiClient, files: File[]): Promise<ImportEstimate | null> {
+  const paths = window.api ? files.map((f) => window.api!.pathForFile(f)).filter(Boolean) : [];
+  if (paths.length > 0) return api.call('library:estimate', { paths });
+  // What the import below will upload; the rest it rejects, at no cost.
+  const wanted = files.filter((f) => ACCEPTED.test(f.name) && f.size <= MAX_BATCH_BYTES);
+  if (wanted.length === 0) return null;
+  const first = { name: wanted[0]!.name, size: wanted[0]!.size, dataBase64: await toBase64(wanted[0]!) };
+  return api.call('library:estimate', {
+    files: [first, ...wanted.slice(1).map((f) => ({ name: f.name, size: f.size }))],
   });
 }
 

@@ -2,8 +2,9 @@ import { useEffect, useState } from 'react';
 import type { AppSettings } from '../../../src-main/contract/settings';
 
 /**
- * How documents are read: parallel LLM calls, passage size, the entity types extraction looks for and
- * whether a model refines a built-in draft (progressive ingestion).
+ * How documents are read: parallel LLM calls, passage size, the entity types extraction looks for, above
+ * how many estimated minutes a dropped batch asks before it is indexed, and whether a model refines a
+ * built-in draft (progressive ingestion).
  */
 export function IngestCard({
   settings,
@@ -14,12 +15,18 @@ export function IngestCard({
 }) {
   const [concurrency, setConcurrency] = useState(2);
   const [chunk, setChunk] = useState(1000);
+  const [askAbove, setAskAbove] = useState(10);
   useEffect(() => {
     if (!settings) return;
     setConcurrency(settings.concurrency);
     setChunk(settings.chunkTokens);
+    setAskAbove(settings.confirmAboveMinutes);
   }, [settings]);
-  const dirty = settings && (concurrency !== settings.concurrency || chunk !== settings.chunkTokens);
+  const dirty =
+    settings &&
+    (concurrency !== settings.concurrency ||
+      chunk !== settings.chunkTokens ||
+      askAbove !== settings.confirmAboveMinutes);
 
   return (
     <div className="card">
@@ -53,6 +60,20 @@ export function IngestCard({
             onChange={(e) => setChunk(Number(e.target.value) || 1000)}
           />
           <span className="muted small">applies to documents read from now on</span>
+        </div>
+        <label htmlFor="ask-above">Ask before indexing above (min)</label>
+        <div className="row">
+          <input
+            id="ask-above"
+            className="input num"
+            type="number"
+            min={0}
+            max={10000}
+            value={askAbove}
+            disabled={!settings}
+            onChange={(e) => setAskAbove(Math.min(10_000, Math.max(0, Number(e.target.value) || 0)))}
+          />
+          <span className="muted small">estimated model time of a dropped batch; 0 always asks</span>
         </div>
         <span>Entity types</span>
         <div role="radiogroup" aria-label="Entity types" className="segmented">
@@ -90,7 +111,7 @@ export function IngestCard({
           <button
             type="button"
             className="btn btn-primary"
-            onClick={() => void save({ concurrency, chunkTokens: chunk })}
+            onClick={() => void save({ concurrency, chunkTokens: chunk, confirmAboveMinutes: askAbove })}
           >
             Save
           </button>
