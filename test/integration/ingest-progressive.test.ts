@@ -72,6 +72,8 @@ describe('progressive ingestion', () => {
       expect(marked.repliesReturned()).toBe(0);
       expect(draft.chunksTotal).toBeGreaterThanOrEqual(3);
       expect(draft.reading).toMatchObject({ model: 'qwen2.5:7b', refined: 0, total: draft.chunksTotal });
+      // The passage count follows the model's refinement, the long part.
+      expect(draft.chunksDone).toBe(0);
       expect(hits.some((h) => h.id.startsWith(`${id}:`))).toBe(true);
       expect(entities.length).toBeGreaterThan(0);
       expect(draftMentions.length).toBeGreaterThan(0);
@@ -89,6 +91,7 @@ describe('progressive ingestion', () => {
         refined: done.chunksTotal,
         total: done.chunksTotal,
       });
+      expect(done.chunksDone).toBe(done.chunksTotal);
       // One model call per passage: the draft made none.
       expect(marked.repliesReturned()).toBe(done.chunksTotal);
 

@@ -26,13 +26,12 @@ export function chunkCounts(job: Job): { done: number; failed: number; total: nu
 }
 
 /**
- * The step a passage counts as done at: its reading; in a progressive job, the draft until the document is
- * drafted, then its refinement (the bar fills twice: first the draft, then the model's passes).
+ * The step a passage counts as done at: its reading; in a progressive job, its refinement — the built-in
+ * draft of the whole document takes seconds, the model's passes are what a count should follow (the row
+ * says "draft → refined by …" meanwhile).
  */
 function readingStepOf(job: Job): PipelineStep {
-  const p = job.payload.progressive;
-  if (!p) return 'passage';
-  return p.phase === 'draft' ? 'draft' : 'refine';
+  return job.payload.progressive ? 'refine' : 'passage';
 }
 
 /** Passages of a progressive job the model has refined (its `refine` step is done). */
