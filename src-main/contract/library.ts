@@ -135,6 +135,11 @@ export const EstimateInput = z
       )
       .max(10_000)
       .optional(),
+    /**
+     * Time an unmeasured model with one call on the first passage (default). False when nobody will be
+     * asked (a script, `--yes`): the estimate then assumes a typical speed and costs no model call.
+     */
+    probe: z.boolean().optional(),
   })
   .refine((v) => (v.paths?.length ?? 0) + (v.files?.length ?? 0) > 0, 'Give at least one path or file.');
 

@@ -73,4 +73,14 @@ describe.skipIf(!built || !fs.existsSync(SCRIPT))('the estimate in `ariadne inge
     expect(r.code, r.out).toBe(0);
     expect(await documents()).toBe(1);
   }, 120_000);
+
+  it('with nobody to ask, an untimed model is not probed: one chat call for the one passage', async () => {
+    const data = fs.mkdtempSync(path.join(os.tmpdir(), 'ariadne-cli-estimate-fresh-'));
+    const fresh = ['--data', data, ...common.slice(2)];
+    sim.resetStats();
+    const r = await ariadne([...fresh, 'ingest', path.join(dir, 'note.md')]);
+    expect(r.code, r.out).toBe(0);
+    expect(r.out).toContain('speed assumed: the model has not been timed yet');
+    expect(sim.stats().byEndpoint['/api/chat']).toBe(1);
+  }, 120_000);
 });

@@ -50,8 +50,12 @@ export function registerIngest(program: Command) {
         try {
           if (providerNote && !opts.json) process.stderr.write(providerNote + '\n');
           // Before anything is added: what the batch will cost with this model, and a question when it is long.
-          const estimate = await core.handlers['library:estimate']({ paths: selection.take }, noCtx());
-          if (!(await confirmBatch(estimate, { yes: opts.yes }, terminalIo()))) {
+          // Nobody to ask (`--yes`, a script): no probe call on an untimed model, so a scripted run makes
+          // exactly one model call per passage.
+          const io = terminalIo();
+          const probe = io.interactive && !opts.yes;
+          const estimate = await core.handlers['library:estimate']({ paths: selection.take, probe }, noCtx());
+          if (!(await confirmBatch(estimate, { yes: opts.yes }, io))) {
             process.stderr.write('Cancelled: nothing was added.\n');
             if (opts.json)
               process.stdout.write(

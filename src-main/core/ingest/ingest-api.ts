@@ -36,7 +36,7 @@ export interface IngestService {
    * What importing these files would cost: model calls, tokens and time from the model's measured speed (one
    * real call on the first passage when the model was never timed), and whether the batch should be confirmed.
    */
-  estimate(items: EstimateItem[]): Promise<Omit<ImportEstimate, 'rejected'>>;
+  estimate(items: EstimateItem[], opts?: { probe?: boolean }): Promise<Omit<ImportEstimate, 'rejected'>>;
   /** A Zotero data folder or export: its attachments are imported and its records kept with them. */
   importZotero(source: string): Promise<ZoteroImportResult>;
   /** Every document with its job's progress. */

@@ -43,7 +43,7 @@ export function createIngestHandlers(svc: IngestService): LibraryHandlers {
       const res = await svc.importItems([...items, ...uploads.filter((u) => kindOfFile(u.fileName))]);
       return { added: res.added, rejected: [...rejected, ...res.rejected] };
     },
-    async 'library:estimate'({ paths, files }) {
+    async 'library:estimate'({ paths, files, probe }) {
       // The same walk as an import, so the estimate covers exactly the files the import would take.
       const { items, rejected } = await expandPaths(paths ?? []);
       const sized: EstimateItem[] = [];
@@ -67,7 +67,7 @@ export function createIngestHandlers(svc: IngestService): LibraryHandlers {
           read: data === undefined ? undefined : async () => new Uint8Array(Buffer.from(data, 'base64')),
         });
       }
-      return { ...(await svc.estimate(sized)), rejected };
+      return { ...(await svc.estimate(sized, { probe })), rejected };
     },
     'library:import-zotero': ({ source }) => svc.importZotero(source),
     'library:delete': async ({ documentId }) => (await svc.remove(documentId), ok),

@@ -227,7 +227,7 @@ export async function startIngest(deps: IngestDeps): Promise<IngestService> {
   });
   const service: IngestService = {
     importItems: (items) => ops.importItems(items),
-    estimate: (items) => estimator.estimate(items),
+    estimate: (items, opts) => estimator.estimate(items, opts),
     // Its readers (a BibTeX parser, SQLite in wasm) load when a Zotero import runs, not when a library opens.
     importZotero: async (source) =>
       (await import('./zotero/zotero-import')).importZotero(source, {

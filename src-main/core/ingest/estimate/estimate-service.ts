@@ -28,7 +28,7 @@ export interface EstimatorDeps {
 }
 
 export interface Estimator {
-  estimate(items: EstimateItem[]): Promise<Omit<ImportEstimate, 'rejected'>>;
+  estimate(items: EstimateItem[], opts?: { probe?: boolean }): Promise<Omit<ImportEstimate, 'rejected'>>;
   readonly throughput: ThroughputStore;
   /** Stops learning from calls; resolves when what was learnt is on disk. */
   close(): Promise<void>;
@@ -80,7 +80,7 @@ export function createEstimator(deps: EstimatorDeps): Estimator {
       off?.();
       return throughput.flushed();
     },
-    async estimate(items) {
+    async estimate(items, opts = {}) {
       const cal: Calibration = await calibrate(deps.library);
       const documents = [];
       for (const item of items) documents.push(await sizeOf(item, cal));
@@ -90,7 +90,7 @@ export function createEstimator(deps: EstimatorDeps): Estimator {
       if (model) {
         t = throughput.get(model);
         basis = 'measured';
-        if (!t) {
+        if (!t && opts.probe !== false) {
           t = await probe(items, model);
           basis = 'probe';
         }
@@ -108,7 +108,12 @@ export function createEstimator(deps: EstimatorDeps): Estimator {
         throughput: t,
       });
       const thresholdMinutes = deps.confirmAboveMinutes();
-      const assumedNote = basis === 'assumed' ? ' (speed assumed: the model could not be timed)' : '';
+      const assumedNote =
+        basis !== 'assumed'
+          ? ''
+          : opts.probe === false
+            ? ' (speed assumed: the model has not been timed yet)'
+            : ' (speed assumed: the model could not be timed)';
       return {
         ...e,
         chars: Math.round(e.chars),
