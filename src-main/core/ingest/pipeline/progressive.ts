@@ -255,6 +255,9 @@ async function writeQuestions(
     questions.map((text, i) => ({ id: `${cid}#q${i}`, docId: job.docId, chunkIndex: c.index, text })),
   );
   if (!questions.length) return;
+  // Paused, the queue lets calls in flight finish and starts no new one: the passage's step stays open
+  // until the queue resumes (its swap above is idempotent if the process stops meanwhile).
+  await ctx.whenRunning(signal);
   const vecs = await ctx.runner.embed(questions, signal, CallPriority.background);
   await vectors.upsert(
     'questions',
