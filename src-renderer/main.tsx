@@ -7,7 +7,9 @@ import './styles.css';
 
 const { client } = createClient();
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element.');
+createRoot(root).render(
   <StrictMode>
     <ApiProvider client={client}>
       <App />

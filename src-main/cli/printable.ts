@@ -6,7 +6,8 @@
 export function printable(text: string): string {
   let out = '';
   for (const ch of text) {
-    const c = ch.codePointAt(0)!;
+    // A character of the string always has a code point; 0 would print as an escape.
+    const c = ch.codePointAt(0) ?? 0;
     const control =
       c < 0x20 || (c >= 0x7f && c <= 0x9f) || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
     out += control ? `\\u{${c.toString(16)}}` : ch;

@@ -18,3 +18,15 @@ export function at<T>(items: Indexed<T>, index: number): T {
   }
   return value as T;
 }
+
+/**
+ * Reads `map.get(key)` where the caller knows the key is present (the map was built from the same ids).
+ * A miss is a bug in Ariadne, so it throws an `internal` error naming the key.
+ */
+export function atKey<K, V>(map: ReadonlyMap<K, V>, key: K): V {
+  const value = map.get(key);
+  if (value === undefined && !map.has(key)) {
+    throw new AriadneError('internal', `no entry for ${String(key)}`);
+  }
+  return value as V;
+}

@@ -20,7 +20,7 @@ export function DropOverlay() {
     const over = (e: DragEvent) => {
       if (!hasFiles(e)) return;
       e.preventDefault();
-      e.dataTransfer!.dropEffect = 'copy';
+      if (e.dataTransfer) e.dataTransfer.dropEffect = 'copy';
     };
     const leave = (e: DragEvent) => {
       if (!hasFiles(e)) return;
@@ -32,7 +32,7 @@ export function DropOverlay() {
       e.preventDefault();
       depth.current = 0;
       setActive(false);
-      void filesFromDrop(e.dataTransfer!).then(doImport);
+      if (e.dataTransfer) void filesFromDrop(e.dataTransfer).then(doImport);
     };
     window.addEventListener('dragenter', enter);
     window.addEventListener('dragover', over);

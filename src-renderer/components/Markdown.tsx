@@ -3,7 +3,10 @@ import { Marked } from 'marked';
 import { useMemo, type MouseEvent } from 'react';
 
 const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 /**
  * Markdown for model output. Raw HTML in the source is shown as text (never parsed), [n] becomes a

@@ -35,9 +35,10 @@ export const useLibraryStore = create<LibraryState>((set, get) => ({
   applyProgress(p) {
     const docs = get().documents;
     const i = docs.findIndex((d) => d.id === p.documentId);
-    if (i < 0) return;
+    const doc = docs[i];
+    if (!doc) return;
     const copy = docs.slice();
-    copy[i] = { ...docs[i]!, ...p };
+    copy[i] = { ...doc, ...p };
     set({ documents: copy });
   },
   setImporting: (delta) => set({ importing: Math.max(0, get().importing + delta) }),

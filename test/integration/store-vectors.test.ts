@@ -51,6 +51,38 @@ describe('vector store', () => {
     }
   });
 
+  it('writes upserts called together as one batch, in call order with deletes', async () => {
+    const dir = tempDir();
+    dirs.push(dir);
+    const lib = await open(dir);
+    const row = (id: string, t: string, docId = 'd1') => ({ id, docId, text: t, vector: fakeEmbed(t) });
+    try {
+      await lib.vectors.setEmbedding({ model: 'fake', dimension: DIM });
+      await lib.vectors.upsert('chunks', [row('c0', 'first text')]);
+      // Called without waiting, as the passages of a document do: the same id twice keeps the later row,
+      // and rows upserted after a delete survive it while rows before it do not.
+      await Promise.all([
+        lib.vectors.upsert('chunks', [row('c1', 'old text'), row('c2', 'mice')]),
+        lib.vectors.upsert('chunks', [row('c1', 'new text')]),
+        lib.vectors.deleteByDocument('d1'),
+        lib.vectors.upsert('chunks', [row('c3', 'after the delete')]),
+        lib.vectors.upsert('chunks', [row('c4', 'another document', 'd2')]),
+      ]);
+      const rows = await lib.vectors.rows('chunks');
+      expect(rows.map((r) => [r.id, r.text])).toEqual([
+        ['c3', 'after the delete'],
+        ['c4', 'another document'],
+      ]);
+      await Promise.all([
+        lib.vectors.upsert('chunks', [row('c5', 'old')]),
+        lib.vectors.upsert('chunks', [row('c5', 'new')]),
+      ]);
+      expect((await lib.vectors.rows('chunks')).find((r) => r.id === 'c5')?.text).toBe('new');
+    } finally {
+      await lib.close();
+    }
+  });
+
   it('opens after a kill inside the creation of a table, keeping the other tables', async () => {
     const dir = tempDir();
     dirs.push(dir);

@@ -34,9 +34,6 @@ const ACCEPTED: Record<string, string> = {
     'anchored, at most 40 letters before the run: linear',
   'src-main/core/nlp/prose.ts /^(\\p{L}+)\\.?\\s*(.+)$/u': 'a caption label: a word and a number',
   // Passages: at most a block of text (blockTokens, default 800 tokens), in the ingest worker pool.
-  'src-main/core/ingest/pipeline/postprocess.ts /((?:[\\p{L}\\p{N}-]+\\s+){1,8}?)\\(([\\p{Lu}][\\p{L}\\p{N}-]{1,9})\\)/gu':
-    'one passage',
-  'src-main/core/llm/builtin/text.ts /\\n\\s*\\n|\\n(?=\\s*#)|(?<=^#[^\\n]*)\\n/m': 'one passage',
   'src-main/core/llm/builtin/text.ts /[.!?](?=["\')\\]]*\\s+["\'(\\[]?[A-Z0-9])/g': 'one passage',
   'src-main/core/llm/builtin/text.ts /\\s*\\S+/g': 'one reply of the built-in engine',
   'src-main/core/llm/builtin/engine.ts /\\(abbreviated ([^)]+)\\)/': 'one entity description',

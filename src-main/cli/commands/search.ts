@@ -3,6 +3,7 @@ import type { GraphSearchResult, ResolvedTerm } from '../../contract/graph';
 import { createMemoryLogger } from '../../core/deps';
 import type { GlobalOptions } from '../global-options';
 import { INGEST_FIRST } from '../next-step';
+import { at } from '../../core/at';
 
 const int = (name: string, min: number, max: number) => (v: string) => {
   const n = Number(v);
@@ -38,8 +39,8 @@ export function printSearch(res: GraphSearchResult): string {
   if (res.match !== 'entity') {
     // Never print a similar entity's paths as the term's: say what was found instead.
     out.push(`${res.note || `No entity matches "${res.from.term}".`}`);
-    const similar = [res.from, res.to].filter((r) => r && r.candidates.length && !r.ambiguous);
-    for (const r of similar) out.push(`Similar entities (search one with --id):\n${candidates(r!)}`);
+    const similar = [res.from, res.to].flatMap((r) => (r && r.candidates.length && !r.ambiguous ? [r] : []));
+    for (const r of similar) out.push(`Similar entities (search one with --id):\n${candidates(r)}`);
     if (res.passages.length) out.push('Passages that contain the term:', ...passages(res));
     else if (!similar.length)
       out.push(
@@ -47,9 +48,10 @@ export function printSearch(res: GraphSearchResult): string {
       );
     return out.join('\n') + '\n';
   }
+  // An entity match resolved both terms to their first candidate.
   const head = res.to
-    ? `${res.from.candidates[0]!.entity.name} → ${res.to.candidates[0]!.entity.name}`
-    : res.from.candidates[0]!.entity.name;
+    ? `${at(res.from.candidates, 0).entity.name} → ${at(res.to.candidates, 0).entity.name}`
+    : at(res.from.candidates, 0).entity.name;
   if (res.note) out.push(res.note);
   out.push(`${head}: ${res.paths.length} path(s) in ${Math.round(res.tookMs)} ms`);
   res.paths.forEach((p, i) => out.push('', `${i + 1}. (score ${p.score.toFixed(3)})`, p.text));

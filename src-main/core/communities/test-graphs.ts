@@ -36,8 +36,7 @@ export function plantedGraph(
   for (let i = 0; i < nodes.length; i++) {
     for (let j = i + 1; j < nodes.length; j++) {
       const same = Math.floor(i / size) === Math.floor(j / size);
-      if (rand() < (same ? pIn : pOut))
-        edges.push({ source: nodes[i]!, target: nodes[j]!, weight: 1 + (i % 3) });
+      if (rand() < (same ? pIn : pOut)) edges.push({ source: `v${i}`, target: `v${j}`, weight: 1 + (i % 3) });
     }
   }
   return { nodes, edges };

@@ -1,5 +1,6 @@
 import type { Library } from '../library';
 import type { EntityRecord } from '../store/types';
+import { at } from '../at';
 
 /** The text an entity's vector is embedded from. */
 export const entityText = (name: string, description: string) =>
@@ -27,7 +28,7 @@ export async function refreshEntityVectors(
   const vectors = texts.length ? await embed(texts) : [];
   await lib.vectors.upsert(
     'entities',
-    entities.map((e, i) => ({ id: e.id, text: texts[i]!, vector: vectors[i]! })),
+    entities.map((e, i) => ({ id: e.id, text: at(texts, i), vector: at(vectors, i) })),
   );
   await lib.vectors.deleteIds('entities', [...removed]);
   return { entities, vectors };

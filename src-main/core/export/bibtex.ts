@@ -25,7 +25,7 @@ const tex = (s: string) => s.replace(/[\\{}%&$#_~^]/g, (c) => TEX[c] ?? c);
 
 /** "Smith, Jane" → "smith"; "Jane Smith" → "smith"; ASCII letters only. */
 function familyName(author: string): string {
-  const fam = author.includes(',') ? author.split(',')[0]! : (author.trim().split(/\s+/).pop() ?? '');
+  const fam = author.includes(',') ? (author.split(',')[0] ?? '') : (author.trim().split(/\s+/).pop() ?? '');
   return fam
     .normalize('NFD')
     .replace(/[^A-Za-z]/g, '')

@@ -9,6 +9,7 @@ import { createReadCache } from './summary-cache';
 import { type Job, type JobPayload, TERMINAL_STATUSES } from './queue/types';
 
 import type { ImportItem } from './expand-paths';
+import { at } from '../at';
 
 /**
  * Document operations behind the ingest service (the opened library is `Library`, the folder `dataDir`,
@@ -50,7 +51,7 @@ export function documentOps(svc: IngestParts) {
       { changed: res.changedEntityIds },
     );
     if (changed.length)
-      await svc.index.update((index) => changed.forEach((e, i) => index.putRecord(e, vecs[i]!)));
+      await svc.index.update((index) => changed.forEach((e, i) => index.putRecord(e, at(vecs, i))));
   }
 
   async function enqueueDocument(id: string, fileName: string, originalPath: string) {

@@ -54,10 +54,9 @@ export async function createProvider(opts: CreateProviderOptions): Promise<Provi
   });
   if (opts.kind === 'builtin') return builtin('the built-in provider was selected', false);
 
-  const explicit = opts.chatModel && opts.embedModel;
-  if (opts.kind === 'ollama' && explicit) {
+  if (opts.kind === 'ollama' && opts.chatModel && opts.embedModel) {
     return {
-      provider: ollama(opts.chatModel!, opts.embedModel!),
+      provider: ollama(opts.chatModel, opts.embedModel),
       reason: `Ollama at ${host} was selected`,
       note: null,
     };

@@ -8,7 +8,7 @@ import { AriadneError } from '../../contract';
 export function repairJson(raw: string): unknown {
   let text = raw.trim();
   const fence = /```(?:json|JSON)?\s*([\s\S]*?)(?:```|$)/.exec(text);
-  if (fence) text = fence[1]!.trim();
+  if (fence) text = (fence[1] ?? '').trim();
   // Prose may hold brackets ("see [1]", "{sic"); JSON starts where a bracket opens a key or an element. No
   // task replies with a bare list of numbers, so "[1]" is read as a citation, not as JSON.
   const start = text.search(JSON_START);
@@ -70,7 +70,7 @@ function stripTrailingCommas(text: string): string {
   let out = '';
   let inString = false;
   for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
+    const c = text.charAt(i);
     if (inString) {
       out += c;
       if (c === '\\') out += text[++i] ?? '';

@@ -32,7 +32,8 @@ export function createLimiter(limit: number | (() => number)): Limiter {
   const queue: Waiter[] = [];
   const pump = () => {
     while (queue.length && active < max()) {
-      const next = queue.shift()!;
+      const next = queue.shift();
+      if (!next) break;
       next.off();
       if (next.signal?.aborted) continue;
       active++;
@@ -64,7 +65,7 @@ export function createLimiter(limit: number | (() => number)): Limiter {
         const entry: Waiter = { priority, resolve, reject, signal, off: () => undefined };
         // After every waiter of the same or a more urgent priority: FIFO within a priority.
         let at = queue.length;
-        while (at > 0 && queue[at - 1]!.priority > priority) at--;
+        while (at > 0 && (queue[at - 1]?.priority ?? priority) > priority) at--;
         queue.splice(at, 0, entry);
         entry.off = onAbort(signal, () => {
           const i = queue.indexOf(entry);

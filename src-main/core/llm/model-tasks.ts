@@ -23,6 +23,7 @@ import {
   passageSchema,
 } from './schemas';
 import type { LlmTasks, TaskOptions, TasksOptions } from './tasks';
+import { at } from '../at';
 
 const EXTRACT_SEED = 42;
 
@@ -147,7 +148,7 @@ export function createModelTasks(provider: LlmProvider, opts: TasksOptions = {})
       return vectors;
     },
     async dimension() {
-      if (dimension === null) dimension = (await this.embed(['dimension probe']))[0]!.length;
+      if (dimension === null) dimension = at(await this.embed(['dimension probe']), 0).length;
       return dimension;
     },
   };

@@ -1,5 +1,6 @@
 import { sentenceSpans } from './sentences';
 import { isProseSpan, nonProseSpans, type NonProseSpan } from './prose';
+import { at } from '../at';
 
 /** What locating a sentence in a stored chunk needs; `pageOffsets` are chunk-relative (see ChunkInput). */
 export interface ChunkPlace {
@@ -65,9 +66,9 @@ export function documentNonProse(chunks: readonly ChunkPlace[]): NonProseSpan[] 
  */
 export function chunkSentences(chunk: ChunkPlace, documentNonProse?: readonly NonProseSpan[]) {
   const local = sentenceSpans(chunk.text);
-  const at = documentNonProse ? chunk.charStart : 0;
+  const base = documentNonProse ? chunk.charStart : 0;
   const nonProse = documentNonProse ?? nonProseSpans(chunk.text);
-  const prose = local.filter((s) => isProseSpan(nonProse, s.start + at, s.end + at));
+  const prose = local.filter((s) => isProseSpan(nonProse, s.start + base, s.end + base));
   const pool = prose.length ? prose : local;
   const texts = pool.map((s) => chunk.text.slice(s.start, s.end));
   const flats = texts.map(flat);
@@ -75,17 +76,17 @@ export function chunkSentences(chunk: ChunkPlace, documentNonProse?: readonly No
 
   const pageAt = (rel: number) => {
     let k = 0;
-    for (let i = 0; i < chunk.pageOffsets.length; i++) if (chunk.pageOffsets[i]! <= rel) k = i;
+    for (const [i, start] of chunk.pageOffsets.entries()) if (start <= rel) k = i;
     return chunk.pageStart + k;
   };
   const place = (i: number): PlacedSentence => {
-    const s = pool[i]!;
+    const s = at(pool, i);
     return {
       start: chunk.charStart + s.start,
       end: chunk.charStart + s.end,
       page: pageAt(s.start),
       pageEnd: pageAt(Math.max(s.start, s.end - 1)),
-      quote: texts[i]!,
+      quote: at(texts, i),
     };
   };
 
@@ -101,10 +102,12 @@ export function chunkSentences(chunk: ChunkPlace, documentNonProse?: readonly No
       const named = names.map(flat).filter(Boolean);
       let bestI = 0;
       let bestScore = -1;
-      for (let i = 0; i < pool.length; i++) {
+      // texts, flats and wordSets hold one entry per sentence of the pool.
+      for (const [i, wordSet] of wordSets.entries()) {
         let hit = 0;
-        for (const w of want) if (wordSets[i]!.has(w)) hit++;
-        const nameHits = named.filter((n) => flats[i]!.includes(n)).length;
+        for (const w of want) if (wordSet.has(w)) hit++;
+        const flatText = at(flats, i);
+        const nameHits = named.filter((n) => flatText.includes(n)).length;
         const score = nameHits + (want.size ? hit / want.size : 0);
         if (score > bestScore) {
           bestScore = score;

@@ -1,4 +1,5 @@
 import { wink } from './wink';
+import { at } from '../at';
 
 export type NonProseKind = 'caption' | 'table' | 'affiliation' | 'heading';
 
@@ -24,16 +25,16 @@ const ENDS_SENTENCE = /[.!?]["'”’)\]]?$/;
 /** Paragraphs of `text`: runs separated by a blank line, trimmed. */
 function paragraphs(text: string): { start: number; end: number }[] {
   const out: { start: number; end: number }[] = [];
-  let at = 0;
-  while (at < text.length) {
-    let next = text.indexOf('\n\n', at);
+  let from = 0;
+  while (from < text.length) {
+    let next = text.indexOf('\n\n', from);
     if (next < 0) next = text.length;
-    let s = at;
+    let s = from;
     let e = next;
-    while (s < e && /\s/.test(text[s]!)) s++;
-    while (e > s && /\s/.test(text[e - 1]!)) e--;
+    while (s < e && /\s/.test(text.charAt(s))) s++;
+    while (e > s && /\s/.test(text.charAt(e - 1))) e--;
     if (e > s) out.push({ start: s, end: e });
-    at = next + 2;
+    from = next + 2;
   }
   return out;
 }
@@ -54,13 +55,15 @@ export function nonProseSpans(text: string): NonProseSpan[] {
   const pos = doc.tokens().out(nlp.its.pos);
   // Verbs per paragraph, walking tokens and paragraphs together by character offset.
   const verbs = new Array<number>(paras.length).fill(0);
-  let at = 0;
+  let offset = 0;
   let p = 0;
-  for (let i = 0; i < values.length; i++) {
-    at += spaces[i]!.length;
-    while (p < paras.length && paras[p]!.end <= at) p++;
-    if (p < paras.length && at >= paras[p]!.start && (pos[i] === 'VERB' || pos[i] === 'AUX')) verbs[p]!++;
-    at += values[i]!.length;
+  // wink gives one preceding-space string and one part of speech per token.
+  for (const [i, value] of values.entries()) {
+    offset += at(spaces, i).length;
+    while ((paras[p]?.end ?? Infinity) <= offset) p++;
+    const para = paras[p];
+    if (para && offset >= para.start && (pos[i] === 'VERB' || pos[i] === 'AUX')) verbs[p] = at(verbs, p) + 1;
+    offset += value.length;
   }
   const out: NonProseSpan[] = [];
   let inTable = false;
@@ -72,7 +75,7 @@ export function nonProseSpans(text: string): NonProseSpan[] {
     const lower = words.filter((w) => /^\p{Ll}{2,}/u.test(w)).length;
     const ends = ENDS_SENTENCE.test(t);
     // Long, finished, mostly lower-case text: prose even next to a table.
-    const plainProse = words.length >= 8 && ends && lower / words.length >= 0.5 && verbs[i]! > 0;
+    const plainProse = words.length >= 8 && ends && lower / words.length >= 0.5 && at(verbs, i) > 0;
     const caption = CAPTION.exec(t);
     let kind: NonProseKind | null = null;
     if (caption) kind = 'caption';
@@ -83,12 +86,14 @@ export function nonProseSpans(text: string): NonProseSpan[] {
     // cell or a label wherever it stands ("Homology searching", "Supported file formats FASTA").
     else if ((inTable && !plainProse) || (!ends && words.length <= 25)) kind = 'table';
     // The tail of a word broken across two blocks ("num-" | "bering scheme…"): quoting it would start mid-word.
-    else if (i > 0 && /^\p{Ll}/u.test(t) && text[paras[i - 1]!.end - 1] === '-') kind = 'table';
+    else if (i > 0 && /^\p{Ll}/u.test(t) && text[at(paras, i - 1).end - 1] === '-') kind = 'table';
     // A row of short cells reads as a heading as often as a table; after a table caption it is that table's.
     const cell = inTable && (kind === 'table' || kind === 'heading');
-    const label = caption ? normaliseLabel(caption[1]!) : cell ? tableLabel : undefined;
+    // CAPTION's first group always takes part in a match.
+    const captionLabel = caption?.[1] ?? '';
+    const label = caption ? normaliseLabel(captionLabel) : cell ? tableLabel : undefined;
     if (caption) {
-      inTable = /^t/i.test(caption[1]!);
+      inTable = /^t/i.test(captionLabel);
       tableLabel = inTable ? label : undefined;
     } else if (plainProse) inTable = false;
     if (kind) out.push({ kind, ...para, ...(label ? { label } : {}) });
@@ -100,9 +105,12 @@ export function nonProseSpans(text: string): NonProseSpan[] {
 function normaliseLabel(raw: string): string {
   const m = /^(\p{L}+)\.?\s*(.+)$/u.exec(raw.trim());
   if (!m) return raw;
-  const word = m[1]!.toLowerCase();
-  const name = word.startsWith('fig') ? 'Fig.' : word[0]!.toUpperCase() + word.slice(1).replace(/s$/, '');
-  return `${name} ${m[2]}`;
+  const [, head = '', rest = ''] = m;
+  const word = head.toLowerCase();
+  const name = word.startsWith('fig')
+    ? 'Fig.'
+    : word.charAt(0).toUpperCase() + word.slice(1).replace(/s$/, '');
+  return `${name} ${rest}`;
 }
 
 /** Cheap pre-check: a paragraph that opens like a caption. Most passages have none and skip the typing. */

@@ -1,4 +1,5 @@
 import { wink } from './wink';
+import { at } from '../at';
 
 /** A sentence as the half-open character span `[start, end)` of the text it was found in. */
 export interface SentenceSpan {
@@ -103,7 +104,9 @@ function isAbbreviation(text: string, dot: number, floor: number): boolean {
 function bracketEnd(text: string, at: number, limit: number): number {
   if (text[at] !== '[') return -1;
   for (let i = at + 1; i < Math.min(limit, at + 40); i++) {
-    const c = text[i]!;
+    const c = text[i];
+    // Past the end of the text: no closing bracket.
+    if (c === undefined) return -1;
     if (c === ']') return i > at + 1 ? i + 1 : -1;
     if (!isDigit(c) && !',;–-— '.includes(c)) return -1;
   }
@@ -116,25 +119,23 @@ function winkSentences(text: string): SentenceSpan[] {
   const doc = nlp.readDoc(text);
   const values = doc.tokens().out();
   const spaces = doc.tokens().out(nlp.its.precedingSpaces);
-  const tokStart = new Array<number>(values.length);
-  const tokEnd = new Array<number>(values.length);
-  let at = 0;
-  for (let i = 0; i < values.length; i++) {
-    at += spaces[i]!.length;
+  const tokStart: number[] = [];
+  const tokEnd: number[] = [];
+  let offset = 0;
+  // wink gives one preceding-space string per token.
+  for (const [i, value] of values.entries()) {
+    offset += at(spaces, i).length;
     // wink keeps every character (value + preceding spaces rebuild the input); search guards against drift.
-    if (text.startsWith(values[i]!, at)) {
-      tokStart[i] = at;
-    } else {
-      const found = text.indexOf(values[i]!, at);
-      tokStart[i] = found < 0 ? at : found;
-    }
-    tokEnd[i] = tokStart[i]! + values[i]!.length;
-    at = tokEnd[i]!;
+    const found = text.startsWith(value, offset) ? offset : text.indexOf(value, offset);
+    const start = found < 0 ? offset : found;
+    tokStart.push(start);
+    tokEnd.push(start + value.length);
+    offset = start + value.length;
   }
   const spans = doc.sentences().out(nlp.its.span) as unknown as [number, number][];
   return spans
     .filter(([a, b]) => a <= b && b < values.length)
-    .map(([a, b]) => ({ start: tokStart[a]!, end: tokEnd[b]! }));
+    .map(([a, b]) => ({ start: at(tokStart, a), end: at(tokEnd, b) }));
 }
 
 /** Splits a span at paragraph breaks (a blank line): no sentence crosses two paragraphs. */
@@ -168,7 +169,7 @@ function splitMissed(text: string, s: SentenceSpan): SentenceSpan[] {
     const c = text[i];
     if (c !== '.' && c !== '!' && c !== '?') continue;
     let j = i + 1;
-    while (j < s.end && CLOSERS.has(text[j]!)) j++;
+    while (j < s.end && CLOSERS.has(text.charAt(j))) j++;
     if (!isSpace(text[j])) continue;
     let k = j;
     while (k < s.end && isSpace(text[k])) k++;
@@ -257,13 +258,14 @@ export function sentences(text: string): (SentenceSpan & { text: string })[] {
   return sentenceSpans(text).map((s) => ({ ...s, text: text.slice(s.start, s.end) }));
 }
 
-/** The sentence containing offset `at` (or the nearest one after it), or null when `text` has none. */
-export function sentenceAt(spans: readonly SentenceSpan[], at: number): SentenceSpan | null {
+/** The sentence containing `offset` (or the nearest one after it), or null when `text` has none. */
+export function sentenceAt(spans: readonly SentenceSpan[], offset: number): SentenceSpan | null {
   let lo = 0;
   let hi = spans.length - 1;
   while (lo < hi) {
+    // lo <= mid < hi < spans.length
     const mid = (lo + hi) >> 1;
-    if (spans[mid]!.end <= at) lo = mid + 1;
+    if (at(spans, mid).end <= offset) lo = mid + 1;
     else hi = mid;
   }
   return spans[lo] ?? null;

@@ -6,13 +6,14 @@ const isSpace = (c: string) => c.trim() === '';
 /** `s` without the trailing characters that are whitespace or listed in `chars`. */
 export function trimEndChars(s: string, chars: string, alsoSpace = false): string {
   let end = s.length;
-  while (end > 0 && (chars.includes(s[end - 1]!) || (alsoSpace && isSpace(s[end - 1]!)))) end--;
+  while (end > 0 && (chars.includes(s.charAt(end - 1)) || (alsoSpace && isSpace(s.charAt(end - 1))))) end--;
   return s.slice(0, end);
 }
 
 /** `s` without the leading characters that are whitespace or listed in `chars`. */
 export function trimStartChars(s: string, chars: string, alsoSpace = false): string {
   let start = 0;
-  while (start < s.length && (chars.includes(s[start]!) || (alsoSpace && isSpace(s[start]!)))) start++;
+  while (start < s.length && (chars.includes(s.charAt(start)) || (alsoSpace && isSpace(s.charAt(start)))))
+    start++;
   return s.slice(start);
 }

@@ -1,11 +1,11 @@
 import type { Library } from '../library';
 import type { Hop } from '../store/types';
-import type { LibraryData } from './library-data';
+import type { GraphReads } from './graph-reads';
 
 /** Keeps hops that have evidence in the given documents, with evidence counted there only. */
 export async function restrictToDocuments(
   lib: Library,
-  data: LibraryData,
+  data: GraphReads,
   hops: Hop[],
   docIds: string[],
 ): Promise<Hop[]> {

@@ -4,7 +4,7 @@ import type { ApiHandlers } from '../../contract/handlers';
 import { toPathFilters, graphSearch } from './search/graph-search';
 import { resolveTerm } from './search/resolve-term';
 import { restrictToDocuments } from './document-slice';
-import { toEvidence, toSummary, type ChunkInfo } from './library-data';
+import { toEvidence, toSummary, type ChunkInfo } from './graph-reads';
 import type { RetrievalService } from './retrieval-service';
 import type { EvidenceRow } from '../store/types';
 
@@ -121,13 +121,13 @@ export function createGraphHandlers(svc: RetrievalService): GraphHandlers {
         c.lib,
         nodes.map((n) => n.id),
       );
-      const keep = nodes.filter(
-        (n) =>
-          summaries.has(n.id) && (!types || types.has(summaries.get(n.id)!.type) || n.id === input.entityId),
-      );
-      const ids = new Set(keep.map((n) => n.id));
+      const keep = nodes.flatMap((n) => {
+        const s = summaries.get(n.id);
+        return s && (!types || types.has(s.type) || n.id === input.entityId) ? [{ n, s }] : [];
+      });
+      const ids = new Set(keep.map(({ n }) => n.id));
       return {
-        nodes: keep.map((n) => ({ ...summaries.get(n.id)!, degree: n.degree })),
+        nodes: keep.map(({ n, s }) => ({ ...s, degree: n.degree })),
         edges: edges
           .filter((e) => ids.has(e.from) && ids.has(e.to))
           .map((e) => ({ source: e.from, target: e.to, weight: e.evidence, keywords: e.keywords })),
@@ -197,11 +197,15 @@ export function createGraphHandlers(svc: RetrievalService): GraphHandlers {
         pairs.flatMap((p) => [p.a, p.b]),
       );
       const candidates = pairs
-        .filter((p) => sums.has(p.a) && sums.has(p.b) && sums.get(p.a)!.type === sums.get(p.b)!.type)
+        .flatMap((p) => {
+          const a = sums.get(p.a);
+          const b = sums.get(p.b);
+          return a && b && a.type === b.type ? [{ p, a, b }] : [];
+        })
         .slice(0, limit)
-        .map((p) => ({
-          a: sums.get(p.a)!,
-          b: sums.get(p.b)!,
+        .map(({ p, a, b }) => ({
+          a,
+          b,
           score: Math.round(p.score * 1000) / 1000,
           reason: `similar names (Jaro-Winkler ${p.score.toFixed(2)})`,
         }));

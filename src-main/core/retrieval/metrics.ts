@@ -18,9 +18,8 @@ export class RetrievalMetrics {
     const key = `${op}\u0000${outcome}`;
     this.requests.set(key, (this.requests.get(key) ?? 0) + 1);
     const h = this.latency.get(op) ?? { counts: BUCKETS.map(() => 0), sum: 0, count: 0 };
-    BUCKETS.forEach((b, i) => {
-      if (seconds <= b) h.counts[i]!++;
-    });
+    // counts has one entry per bucket (BUCKETS.map above).
+    for (const [i, b] of BUCKETS.entries()) if (seconds <= b) h.counts[i] = (h.counts[i] ?? 0) + 1;
     h.sum += seconds;
     h.count++;
     this.latency.set(op, h);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evidenceCitation, quotePlace, type EvidenceInfo } from './library-data';
+import { evidenceCitation, quotePlace, type EvidenceInfo } from './graph-reads';
 import { bestSentence } from './text';
 
 describe('where an answer quote sits', () => {

@@ -3,7 +3,7 @@ import { ChangeTracker } from './cache';
 import { createCommunitiesService, type CommunitiesService } from '../communities/communities-service';
 import { createConversations, type Conversations } from './conversations';
 import type { RetrievalDeps } from './deps';
-import { createLibraryData } from './library-data';
+import { createGraphReads } from './graph-reads';
 import { RetrievalMetrics } from './metrics';
 import type { AskDeps } from './qa/qa-service';
 import { NameIndex } from './search/name-index';
@@ -34,7 +34,7 @@ export interface RetrievalService {
 export function createRetrievalService(deps: RetrievalDeps): RetrievalService {
   const now = () => deps.clock.now();
   const tracker = new ChangeTracker(now);
-  const data = createLibraryData(tracker);
+  const data = createGraphReads(tracker);
   let names: Promise<NameIndex> | null = null;
   tracker.onChange(() => {
     names = null;

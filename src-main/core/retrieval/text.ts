@@ -36,7 +36,7 @@ export function splitSentences(text: string): string[] {
 export function shortTitle(title: string): string {
   const clean = title.replace(/\s+/g, ' ').trim();
   if (!clean) return 'Untitled';
-  const head = clean.split(/[:.;]/)[0]!.trim();
+  const head = (clean.split(/[:.;]/)[0] ?? '').trim();
   const words = head.split(' ');
   return words.length <= 4 ? head : `${words.slice(0, 4).join(' ')}…`;
 }

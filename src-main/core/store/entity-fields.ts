@@ -1,3 +1,4 @@
+import { at } from '../at';
 /** One mention of an entity, as far as its derived fields are concerned. */
 export interface MentionForm {
   /** The mention's id (`<chunk id>#m<i>`): orders ties by chunk, never by insertion. */
@@ -47,7 +48,7 @@ export function deriveEntityFields(
   }
   if (!forms.length) return null;
   forms.sort((a, b) => b.described - a.described || b.n - a.n || (a.s < b.s ? -1 : a.s > b.s ? 1 : 0));
-  const name = pinnedName || forms[0]!.s;
+  const name = pinnedName || at(forms, 0).s;
   const aliases = [...new Set([...forms.map((f) => f.s), ...extraAliases])].filter((a) => a !== name).sort();
   return {
     name,

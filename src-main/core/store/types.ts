@@ -107,23 +107,27 @@ export interface EntityRecord {
   evidenceCount: number;
 }
 
-export interface EvidenceRow {
-  id: string;
-  sourceId: string;
-  sourceName: string;
-  targetId: string;
-  targetName: string;
+/** What one piece of evidence says and where it is cited, in every shape evidence is read or written. */
+export interface EvidenceCitation {
   keywords: string[];
   description: string;
   confidence: number;
   chunkId: string;
   docId: string;
   page: number;
-  /** Last page of the supporting sentence (-1 when not recorded). */
+  /** Last page of the supporting sentence (page when it does not cross a page break); -1 when not recorded. */
   pageEnd: number;
-  /** [spanStart, spanEnd) of the supporting sentence in the document text (-1 when not recorded). */
+  /** [spanStart, spanEnd) of the supporting sentence in the document text; -1 when not recorded. */
   spanStart: number;
   spanEnd: number;
+}
+
+export interface EvidenceRow extends EvidenceCitation {
+  id: string;
+  sourceId: string;
+  sourceName: string;
+  targetId: string;
+  targetName: string;
   docTitle: string;
   docYear: number | null;
 }
@@ -341,20 +345,9 @@ export interface EvidenceLink {
 }
 
 /** What one evidence row says and where it was read. */
-export interface EvidenceDetail {
+export interface EvidenceDetail extends EvidenceCitation {
   key: number;
   id: string;
-  keywords: string[];
-  description: string;
-  confidence: number;
-  chunkId: string;
-  docId: string;
-  page: number;
-  /** Last page of the supporting sentence; -1 when not recorded. */
-  pageEnd: number;
-  /** [spanStart, spanEnd) of the supporting sentence in the document text; -1 when not recorded. */
-  spanStart: number;
-  spanEnd: number;
 }
 
 /** What a document contributed to the graph. */

@@ -129,7 +129,7 @@ class Side {
   frontier: string[];
   radius = 0;
   constructor(
-    start: string,
+    readonly start: string,
     private edgesOf: EdgesOf,
     private filters: PathFilters,
     private exempt: Set<string>,
@@ -231,16 +231,16 @@ function halves(side: Side, start: string, n: number, cap: number): Edge[][] {
 }
 
 function joinHalves(a: Side, b: Side, na: number, nb: number, cap: number): GraphPath[] {
-  const start = [...a.dist].find(([, d]) => d === 0)![0];
-  const end = [...b.dist].find(([, d]) => d === 0)![0];
+  const start = a.start;
+  const end = b.start;
   const bHalves = new Map<string, Edge[][]>();
   for (const h of halves(b, end, nb, cap)) {
-    const mid = h.length ? h[h.length - 1]!.to : end;
+    const mid = h.at(-1)?.to ?? end;
     bHalves.set(mid, [...(bHalves.get(mid) ?? []), h]);
   }
   const out: GraphPath[] = [];
   for (const ha of halves(a, start, na, cap)) {
-    const mid = ha.length ? ha[ha.length - 1]!.to : start;
+    const mid = ha.at(-1)?.to ?? start;
     for (const hb of bHalves.get(mid) ?? []) {
       const ids = [start, ...ha.map((e) => e.to)];
       const tail = hb.map((e) => e.from).reverse();

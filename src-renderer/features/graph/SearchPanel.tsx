@@ -12,11 +12,11 @@ export function SearchPanel({
 }) {
   const { focusPath, setFocusPath, select } = useGraphStore();
   const names = new Map(result.paths.flatMap((p) => p.nodes.map((n) => [n.id, n.name] as const)));
-  const ambiguous = [result.from, result.to].filter((r) => r?.ambiguous);
+  const ambiguous = [result.from, result.to].flatMap((r) => (r?.ambiguous ? [r] : []));
   // Entities only similar to the term: offered, never searched in its place.
   const similar =
     result.match === 'closest'
-      ? [result.from, result.to].filter((r) => r && !r.ambiguous && r.candidates.length)
+      ? [result.from, result.to].flatMap((r) => (r && !r.ambiguous && r.candidates.length ? [r] : []))
       : [];
   const named = result.match === 'entity';
 
@@ -36,10 +36,10 @@ export function SearchPanel({
         </p>
       )}
       {similar.map((r) => (
-        <div key={r!.term} className="notice" data-testid="search-closest">
-          Closest entities to “{r!.term}” (their paths are not the term's):
+        <div key={r.term} className="notice" data-testid="search-closest">
+          Closest entities to “{r.term}” (their paths are not the term's):
           <CandidateChips
-            term={r!}
+            term={r}
             onPick={(id) => onPick(id, r === result.from ? 'from' : 'to')}
             detail={(c) => c.score.toFixed(2)}
           />
@@ -58,10 +58,10 @@ export function SearchPanel({
         </div>
       )}
       {ambiguous.map((r) => (
-        <div key={r!.term} className="notice">
-          “{r!.term}” could mean several entities. Pick one:
+        <div key={r.term} className="notice">
+          “{r.term}” could mean several entities. Pick one:
           <CandidateChips
-            term={r!}
+            term={r}
             onPick={(id) => onPick(id, r === result.from ? 'from' : 'to')}
             detail={(c) => `(${c.entity.type})`}
           />

@@ -51,7 +51,10 @@ export function SigmaCanvas(props: Props) {
   });
 
   useEffect(() => {
-    const s = new Sigma(new Graph({ type: 'undirected' }), box.current!, {
+    // The container is rendered unconditionally, so it is mounted when this effect runs.
+    const container = box.current;
+    if (!container) return;
+    const s = new Sigma(new Graph({ type: 'undirected' }), container, {
       enableEdgeEvents: true,
       hideEdgesOnMove: true,
       renderEdgeLabels: false,
@@ -90,7 +93,7 @@ export function SigmaCanvas(props: Props) {
       s.resize();
       s.getCamera().animate(fittedCamera(s), { duration: 250 });
     });
-    resized.observe(box.current!);
+    resized.observe(container);
     // The graph goes in on the next frame: creating the WebGL contexts and compiling sigma's shaders is one
     // long task, building and drawing a big graph another; together they would freeze the page twice as long.
     const frame = requestAnimationFrame(() => setReady(true));

@@ -24,8 +24,10 @@ export function attachLabelLayer(sigma: Sigma): LabelLayer {
   let placed: PlacedLabel[] = [];
   let offered = 0;
   const widths = new Map<string, number>();
-  const canvas = sigma.getCanvases().labels!;
-  const context = canvas.getContext('2d')!;
+  // sigma always creates its label layer, and a 2D context of a fresh canvas is always available.
+  const canvas = sigma.getCanvases().labels;
+  const context = canvas?.getContext('2d');
+  if (!canvas || !context) throw new Error('sigma has no label canvas to draw on.');
 
   const collect: NodeLabelDrawingFunction = (_context, data) => {
     const key = (data as { key?: string }).key;

@@ -59,9 +59,14 @@ export function useLayout(onPositions: () => void) {
     });
     const edges = new Float32Array(g.size * 3);
     let e = 0;
+    const indexOf = (node: string) => {
+      const k = index.get(node);
+      if (k === undefined) throw new Error(`Edge endpoint ${node} is not a node of the graph.`);
+      return k;
+    };
     g.forEachEdge((_k, a, s, t) => {
-      edges[e++] = index.get(s)!;
-      edges[e++] = index.get(t)!;
+      edges[e++] = indexOf(s);
+      edges[e++] = indexOf(t);
       edges[e++] = Math.max(1, (a.weight as number) ?? 1);
     });
     runId.current++;

@@ -47,14 +47,15 @@ function toBase64(file: File): Promise<string> {
  * can be timed on its first passage.
  */
 export async function estimateFiles(api: UiClient, files: File[]): Promise<ImportEstimate | null> {
-  const paths = window.api ? files.map((f) => window.api!.pathForFile(f)).filter(Boolean) : [];
+  const bridge = window.api;
+  const paths = bridge ? files.map((f) => bridge.pathForFile(f)).filter(Boolean) : [];
   if (paths.length > 0) return api.call('library:estimate', { paths });
   // What the import below will upload; the rest it rejects, at no cost.
-  const wanted = files.filter((f) => ACCEPTED.test(f.name) && f.size <= MAX_BATCH_BYTES);
-  if (wanted.length === 0) return null;
-  const first = { name: wanted[0]!.name, size: wanted[0]!.size, dataBase64: await toBase64(wanted[0]!) };
+  const [head, ...rest] = files.filter((f) => ACCEPTED.test(f.name) && f.size <= MAX_BATCH_BYTES);
+  if (!head) return null;
+  const first = { name: head.name, size: head.size, dataBase64: await toBase64(head) };
   return api.call('library:estimate', {
-    files: [first, ...wanted.slice(1).map((f) => ({ name: f.name, size: f.size }))],
+    files: [first, ...rest.map((f) => ({ name: f.name, size: f.size }))],
   });
 }
 
@@ -64,7 +65,8 @@ export async function estimateFiles(api: UiClient, files: File[]): Promise<Impor
  */
 export async function importFiles(api: UiClient, files: File[]): Promise<ImportResult> {
   const result: ImportResult = { added: [], rejected: [] };
-  const paths = window.api ? files.map((f) => window.api!.pathForFile(f)).filter(Boolean) : [];
+  const bridge = window.api;
+  const paths = bridge ? files.map((f) => bridge.pathForFile(f)).filter(Boolean) : [];
   if (paths.length > 0) return api.call('library:import', { paths });
 
   const wanted: File[] = [];

@@ -23,7 +23,7 @@ export const titleOf = (d: DocumentSummary) => d.title || d.fileName;
 export function firstAuthor(d: DocumentSummary): string {
   const a = d.authors[0];
   if (!a) return '';
-  if (a.includes(',')) return a.split(',')[0]!.trim();
+  if (a.includes(',')) return (a.split(',')[0] ?? a).trim();
   const parts = a.trim().split(/\s+/);
   return parts[parts.length - 1] ?? a;
 }

@@ -55,7 +55,9 @@ export function PdfViewer() {
   }, [api, source, attempt]);
 
   useEffect(() => {
-    if (!doc || !canvas.current || !layer.current || !source) return;
+    const c = canvas.current;
+    const box = layer.current;
+    if (!doc || !c || !box || !source) return;
     let task: RenderTask | null = null;
     let text: TextLayer | null = null;
     let live = true;
@@ -65,7 +67,6 @@ export function PdfViewer() {
       if (!live) return;
       const viewport = p.getViewport({ scale });
       const ratio = window.devicePixelRatio || 1;
-      const c = canvas.current!;
       c.width = Math.floor(viewport.width * ratio);
       c.height = Math.floor(viewport.height * ratio);
       c.style.width = `${viewport.width}px`;
@@ -75,22 +76,24 @@ export function PdfViewer() {
         viewport,
         transform: ratio !== 1 ? [ratio, 0, 0, ratio, 0, 0] : undefined,
       });
-      const box = layer.current!;
       box.replaceChildren();
       box.style.setProperty('--total-scale-factor', String(scale));
       box.style.setProperty('--scale-factor', String(scale));
       text = new TextLayer({ textContentSource: p.streamTextContent(), container: box, viewport });
       // Marks from geometry need only the viewport: drawn while the page renders under them.
       if (boxes.length) {
-        const mark = drawPassageMarks(
-          marks.current!,
-          boxes.filter((b) => b.page === n),
-          viewport,
-          p.view,
-        );
+        const markLayer = marks.current;
+        const mark =
+          markLayer &&
+          drawPassageMarks(
+            markLayer,
+            boxes.filter((b) => b.page === n),
+            viewport,
+            p.view,
+          );
         setFound(true);
         mark?.scrollIntoView({ block: 'center' });
-      } else marks.current!.replaceChildren();
+      } else marks.current?.replaceChildren();
       await Promise.all([task.promise, text.render()]);
       if (!live || boxes.length) return;
       const hit =

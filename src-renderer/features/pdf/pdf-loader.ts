@@ -72,11 +72,14 @@ export function highlightQuote(spans: HTMLElement[], quote: string): HTMLElement
       const needle = words.slice(from, from + n).join('');
       const at = needle.length >= 8 ? flat.indexOf(needle) : -1;
       if (at < 0) continue;
-      const start = map[at]!;
-      const end = map[at + needle.length - 1]!;
+      // map holds the text offset of every character of flat, where the needle was found.
+      const start = map[at];
+      const end = map[at + needle.length - 1];
+      if (start === undefined || end === undefined) continue;
       let first: HTMLElement | null = null;
       spans.forEach((s, i) => {
-        const [a, b] = ranges[i]!;
+        // One range per span.
+        const [a, b] = ranges[i] ?? [0, 0];
         if (b > start && a <= end) {
           s.classList.add('hl');
           first ??= s;

@@ -26,9 +26,9 @@ export function useViewerDialog(): void {
       const items = [...box.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
         (el) => el.offsetParent !== null,
       );
-      if (!items.length) return;
-      const first = items[0]!;
-      const last = items[items.length - 1]!;
+      const first = items[0];
+      const last = items.at(-1);
+      if (!first || !last) return;
       const inside = box.contains(document.activeElement);
       if (!inside || (e.shiftKey && document.activeElement === first)) {
         e.preventDefault();

@@ -103,8 +103,8 @@ export function splitIntoBlocks(text: string, opts: SplitOptions = {}): TextBloc
   for (const [s0, e0] of split(text, [0, text.length], maxChars, 0)) {
     let s = s0;
     let e = e0;
-    while (s < e && /\s/.test(text[s]!)) s++;
-    while (e > s && /\s/.test(text[e - 1]!)) e--;
+    while (s < e && /\s/.test(text.charAt(s))) s++;
+    while (e > s && /\s/.test(text.charAt(e - 1))) e--;
     if (s === e) continue;
     const [pageStart, pageEnd] = pageSpan(s, e, offsets);
     const t = text.slice(s, e);

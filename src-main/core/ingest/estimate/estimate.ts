@@ -1,4 +1,5 @@
 import { CHARS_PER_TOKEN } from '../chunk/split-blocks';
+import { at } from '../../at';
 
 /**
  * What one model did on real passage calls (or on the first-passage probe), kept per model in the library.
@@ -82,8 +83,8 @@ export function chainWall(passagesPerDocument: number[], lanes: number, msPerCal
   const load = new Array<number>(Math.max(1, lanes)).fill(0);
   for (const p of [...passagesPerDocument].sort((a, b) => b - a)) {
     let min = 0;
-    for (let i = 1; i < load.length; i++) if (load[i]! < load[min]!) min = i;
-    load[min]! += p;
+    for (const [i, l] of load.entries()) if (l < at(load, min)) min = i;
+    load[min] = at(load, min) + p;
   }
   return Math.max(...load) * msPerCall;
 }

@@ -20,6 +20,7 @@ import {
   type PdfMetadataInput,
   type Section,
 } from './types';
+import { at } from '../../at';
 
 /** Fewer letters than this on every page on average means there is no text layer to speak of. */
 const MIN_LETTERS_PER_PAGE = 20;
@@ -56,7 +57,7 @@ export function assembleDocument(pages: PageContent[], meta: PdfMetadataInput): 
     rawLines,
     pages.map((p) => p.height),
   );
-  const ordered = kept.map((ls, i) => orderLines(ls, pages[i]!.width));
+  const ordered = kept.map((ls, i) => orderLines(ls, at(pages, i).width));
   const firstPageAll = orderLines(rawLines[0] ?? [], pages[0]?.width ?? 612);
   const metadata = extractMetadata(meta, firstPageAll, pages[0]?.height ?? 792, doiPlaces(rawLines));
 
@@ -82,8 +83,8 @@ export function assembleDocument(pages: PageContent[], meta: PdfMetadataInput): 
       }
       if (named === 'references') {
         out.breakParagraph();
-        const at = out.trimmedLength();
-        sections.push({ name: 'references', heading: text, start: at, end: at });
+        const offset = out.trimmedLength();
+        sections.push({ name: 'references', heading: text, start: offset, end: offset });
         inReferences = true;
         continue;
       }
@@ -100,10 +101,11 @@ export function assembleDocument(pages: PageContent[], meta: PdfMetadataInput): 
       if (continued || sections.some((s) => s.name === 'abstract')) continue;
       const paraStart = out.paragraphStart();
       const para = out.paragraph();
-      if (classifyRunInHeading(para)?.name === 'abstract') {
+      const runIn = classifyRunInHeading(para);
+      if (runIn?.name === 'abstract') {
         sections.push({
           name: 'abstract',
-          heading: classifyRunInHeading(para)!.heading,
+          heading: runIn.heading,
           start: paraStart,
           end: 0,
         });
@@ -114,7 +116,7 @@ export function assembleDocument(pages: PageContent[], meta: PdfMetadataInput): 
   }
   const { text, pageOffsets, geometry } = out.finish();
   for (let i = 0; i < sections.length; i++) {
-    const s = sections[i]!;
+    const s = at(sections, i);
     if (s.name === 'references') continue;
     const next = sections[i + 1];
     s.end = Math.min(text.length, next ? next.start : text.length);

@@ -1,3 +1,4 @@
+import { at } from '../../at';
 /** Hyphen-like characters a line may end with. U+00AD (soft hyphen) is always a break hyphen. */
 const LINE_END_HYPHEN = /([\p{L}\p{N}])[-\u2010\u2011\u00AD]$/u;
 
@@ -29,8 +30,8 @@ export function joinLines(prev: string, next: string, compounds: ReadonlySet<str
   const soft = a.endsWith('\u00AD');
   const stem = a.slice(0, -1);
   if (soft) return stem + b;
-  const before = m[1]!;
-  const after = b[0]!;
+  const before = at(m, 1);
+  const after = at(b, 0);
   const lowerBoth = /\p{Ll}/u.test(before) && /\p{Ll}/u.test(after);
   if (!lowerBoth) return `${stem}-${b}`;
   const head = /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*$/u.exec(stem)?.[0] ?? '';
@@ -53,7 +54,7 @@ export function joinAllLines(lines: readonly string[], compounds: ReadonlySet<st
     if (!b) continue;
     const joined = done.length || word ? joinLines(word, b, compounds) : b;
     let cut = joined.length;
-    while (cut > 0 && !/\s/.test(joined[cut - 1]!)) cut--;
+    while (cut > 0 && !/\s/.test(at(joined, cut - 1))) cut--;
     done.push(joined.slice(0, cut));
     word = joined.slice(cut);
   }

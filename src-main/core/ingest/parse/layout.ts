@@ -1,4 +1,5 @@
 import type { Line, TextItem } from './types';
+import { at } from '../../at';
 
 /** Ligatures some fonts map to single code points; spelled out so search and hyphen joining see words. */
 const LIGATURES: Record<string, string> = {
@@ -42,7 +43,7 @@ export function itemsToLines(items: TextItem[], page: number): Line[] {
     // A row is matched against the few most recent rows: two columns' baselines may differ slightly.
     let row: Row | undefined;
     for (let i = rows.length - 1; i >= Math.max(0, rows.length - 3); i--) {
-      const r = rows[i]!;
+      const r = at(rows, i);
       if (Math.abs(r.y - it.y) <= 0.45 * Math.max(r.size, it.height)) {
         row = r;
         break;
@@ -82,13 +83,13 @@ export function itemsToLines(items: TextItem[], page: number): Line[] {
  * White space collapsed to one space and trimmed, with where each offset of `raw` lands in the result (so the
  * items of a line can be placed in its text).
  */
-function collapseSpaces(raw: string): { text: string; at: (i: number) => number } {
+function collapseSpaces(raw: string): { text: string; offsetOf: (i: number) => number } {
   let out = '';
   const pos = new Array<number>(raw.length + 1);
   let space = false;
   for (let i = 0; i < raw.length; i++) {
     pos[i] = out.length;
-    const c = raw[i]!;
+    const c = at(raw, i);
     if (/\s/.test(c)) {
       if (!space) out += ' ';
       space = true;
@@ -100,7 +101,7 @@ function collapseSpaces(raw: string): { text: string; at: (i: number) => number 
   pos[raw.length] = out.length;
   const lead = out.startsWith(' ') ? 1 : 0;
   const text = out.trim();
-  return { text, at: (i) => Math.min(text.length, Math.max(0, pos[i]! - lead)) };
+  return { text, offsetOf: (i) => Math.min(text.length, Math.max(0, at(pos, i) - lead)) };
 }
 
 function segmentToLine(seg: TextItem[], row: Row, page: number): Line {
@@ -121,19 +122,19 @@ function segmentToLine(seg: TextItem[], row: Row, page: number): Line {
   const clean = collapseSpaces(text);
   // Where each item of a line of several sits: a highlight's ends land on the right item, not on a share
   // of the whole line (word widths vary).
-  let runs: number[] | undefined;
-  if (seg.length > 1) {
-    runs = [];
-    seg.forEach((it, i) => {
-      const s = clean.at(itemAt[i]!);
-      const e = clean.at(itemAt[i]! + it.str.length);
-      if (e > s) runs!.push(s, e, it.x, it.x + it.width);
-    });
-  }
+  // itemAt holds one offset per item of seg.
+  const runs =
+    seg.length > 1
+      ? seg.flatMap((it, i) => {
+          const s = clean.offsetOf(at(itemAt, i));
+          const e = clean.offsetOf(at(itemAt, i) + it.str.length);
+          return e > s ? [s, e, it.x, it.x + it.width] : [];
+        })
+      : undefined;
   return {
     text: clean.text,
     ...(runs ? { runs } : {}),
-    x0: seg[0]!.x,
+    x0: at(seg, 0).x,
     x1: end,
     y: row.y,
     size: row.size,
@@ -167,13 +168,13 @@ export function findGutter(lines: Line[], x0: number, x1: number): number | null
   }
   // Choose the centre of the widest run of the least-crossed positions.
   for (let i = 0; i < candidates.length; i++) {
-    const c = candidates[i]!;
+    const c = at(candidates, i);
     if (c.cross !== prevCross) runStart = i;
     prevCross = c.cross;
     const nextSame = candidates[i + 1]?.cross === c.cross;
     if (!nextSame && Number.isFinite(c.cross)) {
       const run = i - runStart + 1;
-      const mid = candidates[Math.floor((runStart + i) / 2)]!.x;
+      const mid = at(candidates, Math.floor((runStart + i) / 2)).x;
       if (!best || c.cross < best.cross || (c.cross === best.cross && run > best.run))
         best = { x: mid, cross: c.cross, run };
     }

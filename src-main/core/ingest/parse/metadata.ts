@@ -1,4 +1,5 @@
 import type { Line, PdfMetadataInput } from './types';
+import { at } from '../../at';
 
 export interface DocumentMetadata {
   title: string | null;
@@ -13,7 +14,7 @@ export function findDoi(text: string): string | null {
   const m = DOI.exec(text);
   if (!m) return null;
   // A sentence or bracket around the DOI is not part of it.
-  return m[1]!.replace(/[.)\]]+$/, '');
+  return at(m, 1).replace(/[.)\]]+$/, '');
 }
 
 function metaStrings(meta: PdfMetadataInput): Record<string, string> {
@@ -44,15 +45,15 @@ const letters = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 function titleFromPage(lines: Line[], pageHeight: number): { title: string; end: number } | null {
   const groups: { text: string; size: number; start: number; end: number }[] = [];
   for (let i = 0; i < lines.length; i++) {
-    const l = lines[i]!;
+    const l = at(lines, i);
     if (l.y < pageHeight / 3 || !/\p{L}{2}/u.test(l.text)) continue;
     const g = groups.at(-1);
     if (
       g &&
       g.end === i - 1 &&
       Math.abs(g.size - l.size) < 0.5 &&
-      lines[i - 1]!.fontName === l.fontName &&
-      lines[i - 1]!.y - l.y < l.size * 2
+      at(lines, i - 1).fontName === l.fontName &&
+      at(lines, i - 1).y - l.y < l.size * 2
     ) {
       g.text += ' ' + l.text;
       g.end = i;
@@ -120,7 +121,7 @@ function authorsFromPage(lines: Line[], titleEnd: number): string[] {
   const names: string[] = [];
   // Up to 8 lines after the title: a byline of eight authors with marks wraps over several lines.
   for (let i = titleEnd + 1; i < Math.min(lines.length, titleEnd + 9); i++) {
-    const got = parseAuthorLine(lines[i]!.text);
+    const got = parseAuthorLine(at(lines, i).text);
     if (!got) {
       if (names.length) break;
       continue;

@@ -1,3 +1,4 @@
+import { at } from '../../at';
 /**
  * The page offset map: pageOffsets[i] is where page i+1 starts in the document text. Pages without prose
  * (a scanned plate, a page of references) start where the next page starts, so a character always belongs
@@ -8,7 +9,7 @@ export function pageAt(offset: number, pageOffsets: readonly number[]): number {
   let hi = pageOffsets.length - 1;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
-    if (pageOffsets[mid]! <= offset) lo = mid;
+    if (at(pageOffsets, mid) <= offset) lo = mid;
     else hi = mid - 1;
   }
   return lo + 1;

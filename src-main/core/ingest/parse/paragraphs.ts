@@ -1,5 +1,6 @@
 import { classifyHeading } from './sections';
 import type { Block, Line } from './types';
+import { at } from '../../at';
 
 /** The document's body text style: the font and size that carry the most characters. */
 export interface BodyStyle {
@@ -39,7 +40,7 @@ export function isHeadingLine(l: Line, body: BodyStyle): boolean {
 function median(xs: number[]): number {
   if (!xs.length) return 0;
   const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
+  return at(s, Math.floor(s.length / 2));
 }
 
 /**
@@ -50,8 +51,8 @@ function median(xs: number[]): number {
 export function linesToBlocks(lines: Line[], body: BodyStyle): Block[] {
   const pitches: number[] = [];
   for (let i = 1; i < lines.length; i++) {
-    const a = lines[i - 1]!;
-    const b = lines[i]!;
+    const a = at(lines, i - 1);
+    const b = at(lines, i);
     const d = a.y - b.y;
     if (a.region === b.region && d > 0 && Math.abs(a.size - body.size) < 1) pitches.push(d);
   }

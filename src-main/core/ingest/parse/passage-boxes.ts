@@ -1,4 +1,5 @@
 import { GEOMETRY_STRIDE, RUN_STRIDE, type TextGeometry } from './types';
+import { at } from '../../at';
 
 /** A rectangle on a page, in PDF user space relative to the bottom-left corner of the page's view box. */
 export interface PassageBox {
@@ -41,7 +42,7 @@ function clipLine(
   let left = NaN;
   let right = NaN;
   for (let i = 0; i + RUN_STRIDE <= runs.length; i += RUN_STRIDE) {
-    const [s, e, x0, x1] = [runs[i]!, runs[i + 1]!, runs[i + 2]!, runs[i + 3]!];
+    const [s, e, x0, x1] = [at(runs, i), at(runs, i + 1), at(runs, i + 2), at(runs, i + 3)];
     if (Number.isNaN(left) && from < e) left = from <= s ? x0 : along(from, s, e, x0, x1);
     if (to > s) right = to >= e ? x1 : along(to, s, e, x0, x1);
   }
@@ -61,15 +62,15 @@ export function passageBoxes(geometry: TextGeometry, start: number, end: number)
   if (!(end > start)) return out;
   let r = 0;
   for (let i = 0; i + GEOMETRY_STRIDE <= g.length; i += GEOMETRY_STRIDE) {
-    const ls = g[i]!;
-    const le = g[i + 1]!;
+    const ls = at(g, i);
+    const le = at(g, i + 1);
     if (le <= start) continue;
     if (ls >= end) break;
-    const [page, x0, x1, y, size] = [g[i + 2]!, g[i + 3]!, g[i + 4]!, g[i + 5]!, g[i + 6]!];
+    const [page, x0, x1, y, size] = [at(g, i + 2), at(g, i + 3), at(g, i + 4), at(g, i + 5), at(g, i + 6)];
     // This line's items: runs are in text order, like lines, so the cursor only moves forward.
-    while (r + RUN_STRIDE <= allRuns.length && allRuns[r + 1]! <= ls) r += RUN_STRIDE;
+    while (r + RUN_STRIDE <= allRuns.length && at(allRuns, r + 1) <= ls) r += RUN_STRIDE;
     let k = r;
-    while (k + RUN_STRIDE <= allRuns.length && allRuns[k]! < le) k += RUN_STRIDE;
+    while (k + RUN_STRIDE <= allRuns.length && at(allRuns, k) < le) k += RUN_STRIDE;
     const [left, right] = clipLine(
       allRuns.slice(r, k),
       { start: ls, end: le, x0, x1 },

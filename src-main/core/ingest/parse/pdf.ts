@@ -3,6 +3,7 @@ import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { assembleDocument } from './assemble';
 import type { PageContent, ParsedDocument, ParseLimits, PdfMetadataInput, TextItem } from './types';
 import { ParseFailed } from './worker-api';
+import { at } from '../../at';
 
 export const DEFAULT_MAX_PAGES = 2000;
 
@@ -24,7 +25,7 @@ export function looksLikePdf(bytes: Uint8Array): boolean {
 /** A complete PDF ends with "%%EOF" (followed at most by whitespace or padding). */
 export function hasEofMarker(bytes: Uint8Array): boolean {
   let end = bytes.length;
-  while (end > 0 && (bytes[end - 1]! <= 0x20 || bytes[end - 1] === 0)) end--;
+  while (end > 0 && (at(bytes, end - 1) <= 0x20 || bytes[end - 1] === 0)) end--;
   return latin1(bytes.subarray(Math.max(0, end - 1024), end)).includes('%%EOF');
 }
 
@@ -48,9 +49,17 @@ let pdfjsPromise: Promise<PdfJs> | null = null;
  */
 function loadPdfJs(): Promise<PdfJs> {
   pdfjsPromise ??= (async () => {
-    const worker = await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
-    (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = worker;
-    return import('pdfjs-dist/legacy/build/pdf.mjs');
+    // The legacy build's core-js replaces Array.prototype.push on V8 before 12.2 (Node 20) for an edge
+    // case of arrays with a read-only length that neither pdf.js nor Ariadne meets. The replacement, a
+    // JavaScript loop, was the parse's single most expensive function; the engine's own is put back.
+    const push = Array.prototype.push;
+    try {
+      const worker = await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
+      (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = worker;
+      return await import('pdfjs-dist/legacy/build/pdf.mjs');
+    } finally {
+      Array.prototype.push = push;
+    }
   })();
   return pdfjsPromise;
 }
@@ -125,15 +134,16 @@ export async function readPdfPages(
       const items: TextItem[] = [];
       for (const it of content.items) {
         if (!('str' in it) || !it.str) continue;
-        const [a, b, c, d, e, f] = it.transform as number[];
+        // pdf.js gives every text item a six-number transform matrix.
+        const [a, b, c, d, e, f] = it.transform as [number, number, number, number, number, number];
         // Rotated text (margin stamps, rotated table headers) is not part of the reading flow.
-        if (Math.abs(b!) > Math.abs(a!) * 0.1 || Math.abs(c!) > Math.abs(d!) * 0.1) continue;
+        if (Math.abs(b) > Math.abs(a) * 0.1 || Math.abs(c) > Math.abs(d) * 0.1) continue;
         items.push({
           str: it.str,
-          x: e! - vx0,
-          y: f! - vy0,
+          x: e - vx0,
+          y: f - vy0,
           width: it.width,
-          height: it.height || Math.abs(d!),
+          height: it.height || Math.abs(d),
           fontName: it.fontName,
         });
       }

@@ -34,7 +34,7 @@ export function splitReferences(lines: Line[], compounds: ReadonlySet<string>): 
         push(parts);
         parts = [];
       }
-      if (starts) expect = n! + 1;
+      if (starts && n !== null) expect = n + 1;
       parts.push(l.text);
     }
     push(parts);

@@ -1,4 +1,5 @@
 import type { Line } from './types';
+import { at } from '../../at';
 
 /** "12", "Page 3", "Page 3 of 10", "3 / 10", "- 4 -": a page number standing alone in a margin. */
 const PAGE_NUMBER = /^[-–—\s]*(page\s*)?\d{1,4}(\s*(of|\/)\s*\d{1,4})?[-–—\s]*$/i;
@@ -36,7 +37,7 @@ export function removeRunningHeads(pages: Line[][], pageHeights: number[]): Line
   const minPages = Math.max(2, Math.ceil(pages.length / 3));
   return pages.map((lines, i) => {
     const drop = new Set<Line>();
-    for (const l of margins[i]!) {
+    for (const l of at(margins, i)) {
       const key = headKey(l.text);
       if (PAGE_NUMBER.test(l.text)) drop.add(l);
       else if (key.length >= 3 && (counts.get(key) ?? 0) >= minPages && pages.length > 1) drop.add(l);

@@ -1,5 +1,6 @@
 import type { SectionName } from './types';
 import { trimEndChars } from '../../nlp/trim-chars';
+import { at } from '../../at';
 
 const HEADINGS: [SectionName, RegExp][] = [
   ['abstract', /^(abstract|summary)$/],
@@ -46,11 +47,11 @@ export function classifyHeading(text: string): SectionName | null {
 export function classifyRunInHeading(paragraph: string): { name: SectionName; heading: string } | null {
   const m = /^(\p{L}[\p{L} ]{2,40}?)\s*([.:—–]|\s(?=\p{Lu}))/u.exec(paragraph);
   if (!m) return null;
-  const name = classifyHeading(m[1]!);
+  const name = classifyHeading(at(m, 1));
   if (!name) return null;
   // "Results show…" is prose; a run-in heading is followed by punctuation or a new capitalised sentence.
-  if (m[2] === ' ' && !/^(abstract|summary|references|background)$/i.test(m[1]!.trim())) return null;
-  return { name, heading: m[1]!.trim() };
+  if (m[2] === ' ' && !/^(abstract|summary|references|background)$/i.test(at(m, 1).trim())) return null;
+  return { name, heading: at(m, 1).trim() };
 }
 
 /** Structured-abstract labels: a first-page paragraph opening with one of these is the abstract. */

@@ -1,5 +1,6 @@
 import { joinLines } from './hyphenation';
 import { GEOMETRY_STRIDE, RUN_STRIDE, type Block, type Line, type TextGeometry } from './types';
+import { at } from '../../at';
 
 /** Positions are kept to a tenth of a point: finer than a glyph, and short in JSON. */
 const tenth = (v: number) => Math.round(v * 10) / 10;
@@ -85,16 +86,16 @@ export class TextBuilder {
   private recordLine(line: Line, start: number) {
     const g = this.geometry;
     const prevEnd = g.length - GEOMETRY_STRIDE + 1;
-    if (g.length && g[prevEnd]! > start) {
-      const ls = g[prevEnd - 1]!;
-      const keep = Math.max(0, start - ls) / Math.max(1, g[prevEnd]! - ls);
+    if (g.length && at(g, prevEnd) > start) {
+      const ls = at(g, prevEnd - 1);
+      const keep = Math.max(0, start - ls) / Math.max(1, at(g, prevEnd) - ls);
       g[prevEnd] = start;
-      g[prevEnd + 3] = tenth(g[prevEnd + 2]! + keep * (g[prevEnd + 3]! - g[prevEnd + 2]!));
+      g[prevEnd + 3] = tenth(at(g, prevEnd + 2) + keep * (at(g, prevEnd + 3) - at(g, prevEnd + 2)));
     }
     const runs = this.runs;
     // The dropped characters (a break hyphen) leave the item's box too, by their share of its width.
-    for (let j = runs.length - RUN_STRIDE; j >= 0 && runs[j + 1]! > start; j -= RUN_STRIDE) {
-      const [s, e, x0, x1] = [runs[j]!, runs[j + 1]!, runs[j + 2]!, runs[j + 3]!];
+    for (let j = runs.length - RUN_STRIDE; j >= 0 && at(runs, j + 1) > start; j -= RUN_STRIDE) {
+      const [s, e, x0, x1] = [at(runs, j), at(runs, j + 1), at(runs, j + 2), at(runs, j + 3)];
       const keep = Math.max(0, start - s) / Math.max(1, e - s);
       runs[j] = Math.min(s, start);
       runs[j + 1] = start;
@@ -106,10 +107,10 @@ export class TextBuilder {
     if (!r) return;
     for (let i = 0; i + RUN_STRIDE <= r.length; i += RUN_STRIDE) {
       this.runs.push(
-        start + r[i]!,
-        Math.min(this.len, start + r[i + 1]!),
-        tenth(r[i + 2]!),
-        tenth(r[i + 3]!),
+        start + at(r, i),
+        Math.min(this.len, start + at(r, i + 1)),
+        tenth(at(r, i + 2)),
+        tenth(at(r, i + 3)),
       );
     }
   }
@@ -126,7 +127,7 @@ export class TextBuilder {
    * Returns whether it was joined.
    */
   add(block: Block, compounds: ReadonlySet<string>, mayContinue: boolean): boolean {
-    const first = block.lines[0]!;
+    const first = at(block.lines, 0);
     const tail = this.pieces[this.pieces.length - 1] ?? '';
     const continues =
       mayContinue &&
@@ -137,7 +138,7 @@ export class TextBuilder {
     if (!continues && !this.atBreak) this.breakHere();
     let lineStart = this.len;
     for (let i = 0; i < block.lines.length; i++) {
-      const l = block.lines[i]!;
+      const l = at(block.lines, i);
       if (i === 0 && !continues) {
         lineStart = this.len;
         this.push(l.text);
@@ -161,7 +162,7 @@ export class TextBuilder {
   trimmedLength(): number {
     let n = this.len;
     for (let i = this.pieces.length - 1; i >= 0; i--) {
-      const p = this.pieces[i]!;
+      const p = at(this.pieces, i);
       const t = p.trimEnd();
       n -= p.length - t.length;
       if (t) break;
@@ -175,9 +176,9 @@ export class TextBuilder {
     for (let p = offsets.length - 1; p >= 0; p--) offsets[p] ??= offsets[p + 1] ?? text.length;
     offsets[0] = 0;
     const lines = this.geometry;
-    for (let i = 1; i < lines.length; i += GEOMETRY_STRIDE) lines[i] = Math.min(lines[i]!, text.length);
+    for (let i = 1; i < lines.length; i += GEOMETRY_STRIDE) lines[i] = Math.min(at(lines, i), text.length);
     const runs = this.runs;
-    for (let i = 1; i < runs.length; i += RUN_STRIDE) runs[i] = Math.min(runs[i]!, text.length);
+    for (let i = 1; i < runs.length; i += RUN_STRIDE) runs[i] = Math.min(at(runs, i), text.length);
     return {
       text,
       pageOffsets: offsets as number[],

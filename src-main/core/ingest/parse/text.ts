@@ -1,6 +1,7 @@
 import { findDoi, parseAuthorLine } from './metadata';
 import { classifyHeading, endsReferenceList } from './sections';
 import { PARSER_VERSION, type ParsedDocument, type Section } from './types';
+import { at } from '../../at';
 
 // Document text reaches every pattern here, so nothing below may backtrack over a run: a 1 MB one-line
 // Markdown file or a 50 MB run of spaces must cost one pass. `/\s+$/` took 38 s on 80K spaces.
@@ -11,13 +12,13 @@ const isSpace = (c: string) => c !== '' && c.trim() === '';
 export function atxHeading(line: string): string | null {
   let level = 0;
   while (level < line.length && line[level] === '#') level++;
-  if (level < 1 || level > 6 || level >= line.length || !isSpace(line[level]!)) return null;
+  if (level < 1 || level > 6 || level >= line.length || !isSpace(at(line, level))) return null;
   let text = line.slice(level).trim();
   // An optional closing run of '#' (after a space, or the whole text), as CommonMark reads it.
   let end = text.length;
   while (end > 0 && text[end - 1] === '#') end--;
   if (end === 0) text = '';
-  else if (end < text.length && isSpace(text[end - 1]!)) text = text.slice(0, end).trimEnd();
+  else if (end < text.length && isSpace(at(text, end - 1))) text = text.slice(0, end).trimEnd();
   return text.length > 0 ? text : null;
 }
 
@@ -114,8 +115,9 @@ export function parseText(input: string, kind: 'txt' | 'md'): ParsedDocument {
     const heading = headingOf(line, kind);
     const name = heading ? classifyHeading(heading) : null;
     if (inRefs && heading && (endsReferenceList(heading) || (name && name !== 'references'))) inRefs = false;
-    if (name === 'references') {
-      sections.push({ name, heading: heading!, start: offset, end: offset });
+    // A name is only given to a heading.
+    if (name === 'references' && heading) {
+      sections.push({ name, heading, start: offset, end: offset });
       inRefs = true;
       continue;
     }
@@ -123,7 +125,7 @@ export function parseText(input: string, kind: 'txt' | 'md'): ParsedDocument {
       refLines.push(line);
       continue;
     }
-    if (name) sections.push({ name, heading: heading!, start: offset, end: 0 });
+    if (name && heading) sections.push({ name, heading, start: offset, end: 0 });
     if (!title && kind === 'md' && heading && line[0] === '#' && isSpace(line[1] ?? '')) title = heading;
     const authorLine = authors.length ? null : authorLineOf(line.trim());
     if (authorLine) authors = parseAuthorLine(authorLine) ?? [authorLine];
@@ -132,7 +134,7 @@ export function parseText(input: string, kind: 'txt' | 'md'): ParsedDocument {
   }
   const prose = kept.join('\n').trimEnd();
   for (let i = 0; i < sections.length; i++) {
-    const s = sections[i]!;
+    const s = at(sections, i);
     s.start = Math.min(s.start, prose.length);
     if (s.name !== 'references') s.end = Math.min(sections[i + 1]?.start ?? prose.length, prose.length);
     else s.end = s.start;

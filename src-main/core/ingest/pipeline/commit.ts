@@ -7,6 +7,7 @@ import { entityText, foldEntities, refreshEntityVectors } from '../../entities';
 import { resolveEntities, type Resolution } from '../resolve/resolve';
 import type { PipelineContext } from './context';
 import type { GroundedEntity, GroundedExtraction } from './postprocess';
+import { at, atKey } from '../../at';
 
 /**
  * Entity vectors in requests of the provider's batch size, sent together: they are on the document's
@@ -30,7 +31,7 @@ async function embedAll(
 function distinctEntities(chunks: ChunkRecord[], x: Map<number, GroundedExtraction>): GroundedEntity[] {
   const byKey = new Map<string, GroundedEntity>();
   for (const c of chunks)
-    for (const e of x.get(c.index)!.entities) if (!byKey.has(e.key)) byKey.set(e.key, e);
+    for (const e of atKey(x, c.index).entities) if (!byKey.has(e.key)) byKey.set(e.key, e);
   return [...byKey.values()];
 }
 
@@ -66,7 +67,7 @@ export async function resolveDocument(
   const all = opts.documentChunks ?? chunks;
   const abbreviations = await ctx.pool.run((api) => api.abbreviations(all.map((c) => c.text).join('\n\n')));
   return resolveEntities(
-    entities.map((e, i) => ({ key: e.key, name: e.name, type: e.type, vector: vectors[i]! })),
+    entities.map((e, i) => ({ key: e.key, name: e.name, type: e.type, vector: at(vectors, i) })),
     { index: await ctx.index.loaded(), vectors: ctx.library.vectors, abbreviations },
   );
 }
@@ -87,7 +88,8 @@ export async function commitDocument(
   const { graph } = ctx.library;
   const nonProse = documentNonProse(opts.documentChunks ?? chunks);
   const items: ChunkEvidence[] = chunks.map((c) => {
-    const g = x.get(c.index)!;
+    // Every chunk was extracted before the commit.
+    const g = atKey(x, c.index);
     // Every mention and piece of evidence cites its own sentence, and its page comes from that sentence's
     // offset: the passage's first page was wrong for 11 of 30 quotes on five real papers.
     const sentences = chunkSentences(c, nonProse);
@@ -139,6 +141,6 @@ export async function commitDocument(
   );
   const index = await ctx.index.loaded();
   for (const id of removed) index.remove(id);
-  ents.forEach((e, i) => index.putRecord(e, vecs[i]!));
+  ents.forEach((e, i) => index.putRecord(e, at(vecs, i)));
   return { entities: ents.length, relations: items.reduce((n, it) => n + it.relations.length, 0) };
 }

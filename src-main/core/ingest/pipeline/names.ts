@@ -63,11 +63,18 @@ export function displayName(name: string, chunkText: string): string {
     .join('');
 }
 
+/** The last chunk text flattened for `findInText`: grounding looks up every entity of a chunk in it. */
+let lastFlat = { text: '', flat: '' };
+function flatText(text: string): string {
+  if (lastFlat.text !== text) lastFlat = { text, flat: text.normalize('NFKC').replace(DASHES, '-') };
+  return lastFlat.flat;
+}
+
 /** The chunk's own spelling of `name`, matched case-insensitively on word boundaries; null when absent. */
 export function findInText(name: string, text: string): string | null {
   const n = name.normalize('NFKC').replace(DASHES, '-').trim();
   if (!n) return null;
-  const flat = text.normalize('NFKC').replace(DASHES, '-');
+  const flat = flatText(text);
   const pattern = n
     .split(/\s+/)
     .map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))

@@ -1,4 +1,5 @@
 import { AriadneError } from '../../../contract/errors';
+import { at } from '../../at';
 import { CallPriority, EMBED_BATCH_SIZE } from '../../llm/provider';
 import type { PassageReading } from '../../llm/schemas';
 import { chunkId } from '../../store/ids';
@@ -164,7 +165,7 @@ async function embedPassages(ctx: PipelineContext, job: Job, chunks: ChunkRecord
       window.map((c, j) =>
         runStep(ctx, job, signal, c.index, 'embed', runner.embedModel, async (attempt) => {
           const vecs = attempt === 1 ? await vectors : await runner.embed([c.text], signal, DRAFT_PRIORITY);
-          const v = vecs[attempt === 1 ? j : 0]!;
+          const v = at(vecs, attempt === 1 ? j : 0);
           await ctx.ensureEmbedding(v.length);
           await ctx.library.vectors.upsert('chunks', [
             { id: chunkId(job.docId, c.index), docId: job.docId, text: c.text, vector: v },
@@ -261,6 +262,6 @@ async function writeQuestions(
   const vecs = await ctx.runner.embed(questions, signal, CallPriority.background);
   await vectors.upsert(
     'questions',
-    questions.map((text, i) => ({ id: `${cid}#q${i}`, docId: job.docId, text, vector: vecs[i]! })),
+    questions.map((text, i) => ({ id: `${cid}#q${i}`, docId: job.docId, text, vector: at(vecs, i) })),
   );
 }

@@ -12,6 +12,7 @@ import { PIPELINE_STEPS } from './steps';
 import { CallPriority, EMBED_BATCH_SIZE } from '../../llm/provider';
 import { createEmbedWindows } from '../runtime/embed-windows';
 import { ParseFailed } from '../parse/worker-api';
+import { at } from '../../at';
 
 export interface JobOutcome {
   failedChunks: number[];
@@ -74,14 +75,19 @@ export async function runJob(ctx: PipelineContext, job: Job, signal: AbortSignal
     embeddings.push(
       runStep(ctx, job, signal, c.index, 'embed', runner.embedModel, async (attempt) => {
         const vecs = attempt === 1 ? await first : await windows.need([c.text, ...questions]);
-        await ctx.ensureEmbedding(vecs[0]!.length);
+        await ctx.ensureEmbedding(at(vecs, 0).length);
         const cid = chunkId(job.docId, c.index);
         await ctx.library.vectors.upsert('chunks', [
-          { id: cid, docId: job.docId, text: c.text, vector: vecs[0]! },
+          { id: cid, docId: job.docId, text: c.text, vector: at(vecs, 0) },
         ]);
         await ctx.library.vectors.upsert(
           'questions',
-          questions.map((text, i) => ({ id: `${cid}#q${i}`, docId: job.docId, text, vector: vecs[i + 1]! })),
+          questions.map((text, i) => ({
+            id: `${cid}#q${i}`,
+            docId: job.docId,
+            text,
+            vector: at(vecs, i + 1),
+          })),
         );
         return vecs.length;
       }).then(
@@ -272,6 +278,6 @@ function relativePageOffsets(
 
 function pageOf(offset: number, offsets: number[]): number {
   let p = 1;
-  for (let i = 0; i < offsets.length; i++) if (offsets[i]! <= offset) p = i + 1;
+  for (const [i, start] of offsets.entries()) if (start <= offset) p = i + 1;
   return p;
 }

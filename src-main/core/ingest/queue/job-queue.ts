@@ -11,6 +11,7 @@ import {
   TERMINAL_STATUSES,
   taskKey,
 } from './types';
+import { atKey } from '../../at';
 
 const JOB_KIND = 'ingest';
 
@@ -116,7 +117,8 @@ export class JobQueue {
   /** The first queued job whose time has come (and that `accept` takes), in FIFO order; null when none is. */
   peekReady(now = this.clock.now(), accept: (job: Job) => boolean = () => true): Job | null {
     for (const id of this.fifo.keys()) {
-      const j = this.jobs.get(id)!;
+      // fifo holds only ids of jobs in `jobs`.
+      const j = atKey(this.jobs, id);
       if (j.nextRunAt <= now && accept(j)) return j;
     }
     return null;
@@ -126,7 +128,7 @@ export class JobQueue {
   nextRunAt(): number | null {
     let min: number | null = null;
     for (const id of this.fifo.keys()) {
-      const t = this.jobs.get(id)!.nextRunAt;
+      const t = atKey(this.jobs, id).nextRunAt;
       if (min === null || t < min) min = t;
     }
     return min;

@@ -4,6 +4,7 @@ import { entityIdForKey } from '../../store/ids';
 import type { EntityRecord } from '../../store/types';
 import type { VectorIndex } from '../../store/vector-index';
 import { matchKey, normaliseName } from '../pipeline/names';
+import { atKey } from '../../at';
 
 export interface IndexedEntity {
   id: string;
@@ -135,7 +136,8 @@ export class EntityIndex {
       let n = 0;
       for (const id of this.blocks.get(k) ?? []) {
         if (n++ >= limit) break;
-        out.set(id, this.byId.get(id)!);
+        // Blocks hold only ids of indexed entities.
+        out.set(id, atKey(this.byId, id));
       }
     }
     return [...out.values()];

@@ -3,6 +3,7 @@ import type { VectorIndex } from '../../store/vector-index';
 import { matchKey, typesCompatible } from '../pipeline/names';
 import type { EntityIndex, IndexedEntity } from './entity-index';
 import { AMBIGUITY_THRESHOLD, MATCH_THRESHOLD, scorePair } from './scoring';
+import { atKey } from '../../at';
 
 export interface NewEntity {
   key: string;
@@ -153,8 +154,9 @@ export async function resolveEntities(
     for (const s of byMatch.get(matchKey(p.short)) ?? []) {
       for (const l of byMatch.get(matchKey(p.long)) ?? []) {
         if (!typesCompatible(s.type, l.type)) continue;
-        const a = index.get(target.get(s.key)!);
-        const b = index.get(target.get(l.key)!);
+        // Every entity of the document has its target by now.
+        const a = index.get(atKey(target, s.key));
+        const b = index.get(atKey(target, l.key));
         if (!a || !b || a.id === b.id || !typesCompatible(a.type, b.type)) continue;
         const [into, from] = a.id < b.id ? [a, b] : [b, a];
         fold(from.id, into);

@@ -1,5 +1,6 @@
 import jaroWinkler from 'talisman/metrics/jaro-winkler.js';
 import { normaliseName } from '../pipeline/names';
+import { at } from '../../at';
 
 /** Seed 004 thresholds. */
 export const MATCH_THRESHOLD = 0.85;
@@ -12,9 +13,11 @@ export function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
   let nb = 0;
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {
-    dot += a[i]! * b[i]!;
-    na += a[i]! * a[i]!;
-    nb += b[i]! * b[i]!;
+    const x = at(a, i);
+    const y = at(b, i);
+    dot += x * y;
+    na += x * x;
+    nb += y * y;
   }
   return na && nb ? dot / Math.sqrt(na * nb) : 0;
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { CallJournal } from './call-journal';
+import { at, atKey } from '../../at';
 
 /**
  * Embeddings by content hash, per model: a text is sent to the model once. Measured before it existed on the
@@ -26,11 +27,12 @@ export function createEmbedCache(model: string, journal: CallJournal, maxEntries
   const keep = (h: string, v: Float32Array) => {
     vectors.delete(h);
     vectors.set(h, v);
-    if (vectors.size > maxEntries) vectors.delete(vectors.keys().next().value!);
+    const oldest = vectors.keys().next();
+    if (vectors.size > maxEntries && !oldest.done) vectors.delete(oldest.value);
   };
   for (const [, value] of journal.withPrefix(prefix)) {
     const { h, v } = value as { h: string[]; v: number[][] };
-    h.forEach((hash, i) => keep(hash, Float32Array.from(v[i]!)));
+    h.forEach((hash, i) => keep(hash, Float32Array.from(at(v, i))));
   }
   const hashOf = (text: string) => createHash('sha256').update(text).digest('base64url');
 
@@ -46,16 +48,17 @@ export function createEmbedCache(model: string, journal: CallJournal, maxEntries
         if (seen.has(h)) return;
         seen.add(h);
         const have = vectors.get(h);
+        const shared = inFlight.get(h);
         if (have) {
           stats.hits++;
           keep(h, have);
           waits.set(h, Promise.resolve(have));
-        } else if (inFlight.has(h)) {
+        } else if (shared) {
           stats.shared++;
-          waits.set(h, inFlight.get(h)!);
+          waits.set(h, shared);
         } else {
           stats.misses++;
-          missing.push(texts[i]!);
+          missing.push(at(texts, i));
           missingHashes.push(h);
         }
       });
@@ -66,7 +69,7 @@ export function createEmbedCache(model: string, journal: CallJournal, maxEntries
           return vs.map((v) => Float32Array.from(v));
         });
         missingHashes.forEach((h, i) => {
-          const p = request.then((vs) => vs[i]!);
+          const p = request.then((vs) => at(vs, i));
           // The caller that sent the request sees its failure; others retry on their own.
           p.catch(() => undefined);
           inFlight.set(h, p);
@@ -74,14 +77,15 @@ export function createEmbedCache(model: string, journal: CallJournal, maxEntries
         });
         try {
           const vs = await request;
-          missingHashes.forEach((h, i) => keep(h, vs[i]!));
+          missingHashes.forEach((h, i) => keep(h, at(vs, i)));
         } finally {
           for (const h of missingHashes) inFlight.delete(h);
         }
       }
       const got = new Map<string, Float32Array>();
       for (const [h, p] of waits) got.set(h, await p);
-      return hashes.map((h) => Array.from(got.get(h)!));
+      // Every hash has a wait (a hit, a shared request or a new one).
+      return hashes.map((h) => Array.from(atKey(got, h)));
     },
   };
 }

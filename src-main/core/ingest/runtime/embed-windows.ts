@@ -1,3 +1,4 @@
+import { at } from '../../at';
 /**
  * Fills embedding requests across passages: texts queue in the order they come and go out in windows of the
  * provider's batch size (32 for Ollama), the last partial window when the document has queued everything.
@@ -23,7 +24,7 @@ export function createEmbedWindows(
       const batch = buffer.slice(0, size);
       buffer = buffer.slice(size);
       send(batch.map((b) => b.text)).then(
-        (vs) => batch.forEach((b, i) => b.resolve(vs[i]!)),
+        (vs) => batch.forEach((b, i) => b.resolve(at(vs, i))),
         (e: unknown) => batch.forEach((b) => b.reject(e)),
       );
     }

@@ -181,7 +181,7 @@ export function createScheduler(
     get paused() {
       return deps.isPaused();
     },
-    running: () => [...active.keys()].map((id) => queue.get(id)!).filter(Boolean),
+    running: () => [...active.keys()].flatMap((id) => queue.get(id) ?? []),
     async abort(id) {
       const a = active.get(id);
       if (!a) return;

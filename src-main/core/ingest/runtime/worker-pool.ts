@@ -86,7 +86,7 @@ export function createWorkerPool(opts: WorkerPoolOptions): WorkerPool {
     return slot;
   };
   const pick = (): Slot => {
-    for (let i = 0; i < slots.length; i++) if (slots[i]!.dead) slots[i] = start();
+    for (const [i, slot] of slots.entries()) if (slot.dead) slots[i] = start();
     if (slots.length < size) {
       const s = start();
       slots.push(s);

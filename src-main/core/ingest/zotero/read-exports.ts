@@ -70,7 +70,7 @@ export function readCslJsonExport(file: string): ZoteroItem[] {
 /** "http://zotero.org/users/1/items/ABCD2345" or a bare key → "ABCD2345". */
 function zoteroKeyOf(s: string): string | null {
   const m = /(?:^|\/items\/)([A-Z0-9]{8})$/.exec(s.trim());
-  return m ? m[1]! : null;
+  return m?.[1] ?? null;
 }
 
 function listOf(v: unknown): string[] {
@@ -90,7 +90,7 @@ function filesOf(field: string, dir: string): string[] {
     .map((part) => {
       // Zotero's "Title:path:mime" form; a Windows drive letter ("C:\…") stays part of the path.
       const segs = part.trim().split(':');
-      const triple = segs.length >= 3 && segs[segs.length - 1]!.includes('/');
+      const triple = segs.length >= 3 && Boolean(segs.at(-1)?.includes('/'));
       const p = (triple ? segs.slice(1, -1).join(':') : part).trim();
       return path.isAbsolute(p) ? p : path.join(dir, p);
     })

@@ -3,6 +3,7 @@ import type { AnswerSource, CommunityInput } from '../tasks';
 import { ruleExtract } from './extract';
 import { contentTerms, isProse, splitSentences, truncate } from './text';
 import { trimEndChars } from '../../nlp/trim-chars';
+import { at } from '../../at';
 
 /**
  * The deterministic "model" behind the built-in provider (and the Ollama simulator): extractive summaries,
@@ -26,14 +27,16 @@ export function extractiveSummary(text: string, previousSummary = '', maxChars =
   const sentences = splitSentences(text);
   if (!sentences.length) return truncate(text.trim(), maxChars) || '(empty block)';
   const scores = scoreSentences(sentences, new Set(contentTerms(previousSummary)));
-  const order = sentences.map((_, i) => i).sort((a, b) => scores[b]! - scores[a]! || a - b);
+  // One score per sentence.
+  const order = sentences.map((_, i) => i).sort((a, b) => at(scores, b) - at(scores, a) || a - b);
   const chosen: number[] = [];
   let length = 0;
   for (const i of order) {
     if (chosen.length >= 3) break;
-    if (chosen.length && length + sentences[i]!.length > maxChars) continue;
+    const sentence = at(sentences, i);
+    if (chosen.length && length + sentence.length > maxChars) continue;
     chosen.push(i);
-    length += sentences[i]!.length + 1;
+    length += sentence.length + 1;
   }
   return truncate(
     chosen

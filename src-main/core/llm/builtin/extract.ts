@@ -5,6 +5,7 @@ import { analyse, type Sentence } from './nlp/words';
 import { sentenceRelations, type Placed } from './relations';
 import { termIndex, type TermIndex } from './terms';
 import { isProse, truncate } from './text';
+import { at } from '../../at';
 
 export interface RuleExtractOptions {
   entityTypes: readonly string[];
@@ -23,12 +24,12 @@ export function findLongForm(shortForm: string, before: string): string | null {
   let s = sf.length - 1;
   let l = lf.length - 1;
   while (s >= 0) {
-    const c = sf[s]!;
+    const c = sf.charAt(s);
     if (!/[a-z0-9]/.test(c)) {
       s--;
       continue;
     }
-    while ((l >= 0 && lf[l] !== c) || (s === 0 && l > 0 && /[a-z0-9]/.test(lf[l - 1]!))) l--;
+    while ((l >= 0 && lf[l] !== c) || (s === 0 && l > 0 && /[a-z0-9]/.test(lf.charAt(l - 1)))) l--;
     if (l < 0) return null;
     l--;
     s--;
@@ -40,15 +41,18 @@ export function findLongForm(shortForm: string, before: string): string | null {
 }
 
 /** "long form (SF)" definitions of one sentence, typed by the mentions found inside the long form. */
-function definitions(s: Sentence, text: string, found: Mention[], terms: TermIndex): Mention[] {
+function definitions(s: Sentence, text: string, found: readonly Mention[], terms: TermIndex): Mention[] {
   const out: Mention[] = [];
   const ws = s.words;
   for (let k = 1; k + 2 < ws.length; k++) {
-    if (ws[k]!.text !== '(' || ws[k + 2]!.text !== ')') continue;
-    const sf = ws[k + 1]!.text;
+    // k - 1 >= 0 and k + 2 < ws.length: the three words exist.
+    const open = at(ws, k);
+    const close = at(ws, k + 2);
+    if (open.text !== '(' || close.text !== ')') continue;
+    const sf = at(ws, k + 1).text;
     if (sf.length < 2 || sf.length > 12 || !/^[A-Za-z0-9][\w\-+α-ω]*$/.test(sf) || !/[A-Z]/.test(sf))
       continue;
-    const before = text.slice(s.start, ws[k]!.start).trimEnd();
+    const before = text.slice(s.start, open.start).trimEnd();
     const maxWords = Math.min(sf.length + 5, sf.length * 2);
     const window = before.split(/\s+/).slice(-maxWords).join(' ');
     // A plural short form ("LMWHs") abbreviates the plural long form: match its letters without the s.
@@ -61,7 +65,7 @@ function definitions(s: Sentence, text: string, found: Mention[], terms: TermInd
       .filter((m) => m.start >= start && m.end <= s.start + before.length)
       .sort((a, b) => b.end - a.end || a.start - b.start)[0];
     const type = inside && inside.end === s.start + before.length ? inside.type : typeOfPhrase(long, terms);
-    out.push({ start, end: ws[k + 2]!.end, name: long, type, rank: 0, definition: sf });
+    out.push({ start, end: close.end, name: long, type, rank: 0, definition: sf });
   }
   return out;
 }
@@ -76,12 +80,13 @@ function byInitials(
   for (const e of entities) {
     const words = e.name.split(/[\s-]+/).filter(Boolean);
     if (words.length < 3 || words.length !== want.length) continue;
-    const initials = words.map((w) => w[0]!.toLowerCase()).join('');
+    const initials = words.map((w) => w.charAt(0).toLowerCase()).join('');
     // "heparin" and "heparins" are one candidate.
     const key = (n: string) => n.toLowerCase().replace(/s$/, '');
     if (initials === want && !hits.some((h) => key(h.name) === key(e.name))) hits.push(e);
   }
-  return hits.length === 1 ? hits[0]! : null;
+  const [only] = hits;
+  return hits.length === 1 && only ? only : null;
 }
 
 /**
@@ -105,7 +110,8 @@ export function ruleExtract(text: string, opts: RuleExtractOptions): Extraction 
     const prose = isProse(s.text);
     const found = sentenceMentions(s, text, terms);
     const defs = definitions(s, text, found, terms);
-    for (const d of defs) aliases.set(d.definition!, { name: d.name, type: d.type });
+    // Every definition names its short form (definitions() sets it).
+    for (const d of defs) if (d.definition) aliases.set(d.definition, { name: d.name, type: d.type });
     const mentions: Mention[] = [...defs, ...found];
     for (const w of s.words) {
       let target = aliases.get(w.text);
@@ -133,19 +139,20 @@ export function ruleExtract(text: string, opts: RuleExtractOptions): Extraction 
       const key = m.name.toLowerCase();
       const known = entities.get(key);
       // A title or heading names an entity but does not describe it: the first sentence of running text does.
-      if (!known || (prose && !known.fromProse)) {
+      let e = known;
+      if (!e || (prose && !e.fromProse)) {
         const abbreviated = m.definition
           ? `${m.name} (abbreviated ${m.definition}). `
           : (known?.abbreviated ?? '');
-        entities.set(key, {
+        e = {
           name: known?.name ?? m.name,
           type: known?.type ?? type,
           description: `${abbreviated}${truncate(s.text, 400)}`,
           abbreviated,
           fromProse: prose,
-        });
+        };
+        entities.set(key, e);
       }
-      const e = entities.get(key)!;
       placed.push({ name: e.name, type: e.type, start: m.start, end: m.end });
     }
     relationships.push(...sentenceRelations(s, text, placed));

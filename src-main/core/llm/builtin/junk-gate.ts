@@ -68,7 +68,8 @@ export function createJunkGate(meta: DocumentMeta = {}) {
     if (MEASUREMENT.test(n)) return true;
     if (/^[A-Z]\d{1,2}$/.test(n)) return true;
     const words = low.split(/\s+/);
-    if (words.length > 1 && (FRAGMENT_EDGES.has(words[0]!) || FRAGMENT_EDGES.has(words.at(-1)!))) return true;
+    const [first = '', last = ''] = [words[0], words.at(-1)];
+    if (words.length > 1 && (FRAGMENT_EDGES.has(first) || FRAGMENT_EDGES.has(last))) return true;
     return false;
   };
 }

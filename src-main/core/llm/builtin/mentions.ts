@@ -10,6 +10,7 @@ import {
 } from './morphology';
 import type { Sentence, Word } from './nlp/words';
 import type { TermIndex } from './terms';
+import { at } from '../../at';
 
 /** A typed mention in the text: character offsets, and how sure the rule that found it is. */
 export interface Mention {
@@ -52,7 +53,7 @@ const isLowerish = (w: Word) => w.text === w.lower || (w.first && w.text.slice(1
 
 function phraseAt(s: Sentence, text: string, i: number, n: number): string {
   return text
-    .slice(s.words[i]!.start, s.words[i + n - 1]!.end)
+    .slice(at(s.words, i).start, at(s.words, i + n - 1).end)
     .toLowerCase()
     .split(/\s+/)
     .join(' ');
@@ -74,11 +75,11 @@ function termMentions(s: Sentence, text: string, terms: TermIndex): Mention[] {
         terms.types.get(phrase) ?? (phrase.endsWith('s') ? terms.types.get(phrase.slice(0, -1)) : undefined);
       if (!type) continue;
       // "MUSCLE" (software) or "METHODS" are not the lower-case terms they spell.
-      if (n === 1 && ws[i]!.text.length > 3 && /^[A-Z]+$/.test(ws[i]!.text)) continue;
+      if (n === 1 && at(ws, i).text.length > 3 && /^[A-Z]+$/.test(at(ws, i).text)) continue;
       // "In contrast," is not a contrast agent.
-      if (n === 1 && i > 0 && IDIOM_BEFORE.has(ws[i - 1]!.lower) && IDIOMS.has(ws[i]!.lower)) continue;
-      const start = ws[i]!.start;
-      const end = ws[i + n - 1]!.end;
+      if (n === 1 && i > 0 && IDIOM_BEFORE.has(at(ws, i - 1).lower) && IDIOMS.has(at(ws, i).lower)) continue;
+      const start = at(ws, i).start;
+      const end = at(ws, i + n - 1).end;
       out.push({ start, end, name: text.slice(start, end), type, rank: 1 });
       break;
     }
@@ -122,7 +123,7 @@ function shapeMentions(s: Sentence, text: string, terms: TermIndex): Mention[] {
   const single = (w: Word, type: string, rank: number) =>
     out.push({ start: w.start, end: w.end, name: w.text, type, rank });
   for (let i = 0; i < ws.length; i++) {
-    const w = ws[i]!;
+    const w = at(ws, i);
     if (w.pos === 'PUNCT' || w.pos === 'SYM' || w.pos === 'NUM') continue;
     const cause = causePrefix(w, terms);
     if (cause) {
@@ -137,7 +138,7 @@ function shapeMentions(s: Sentence, text: string, terms: TermIndex): Mention[] {
       if (w.pos !== 'PROPN' || !chemicalWord(w.text)) continue;
       single(w, 'compound/drug', 3);
     } else if (diseaseWord(w.text)) out.push(diseasePhrase(s, text, i, i + 1));
-    else if (DISEASE_HEADS.has(w.lower) && i > 0 && isModifier(ws[i - 1]!))
+    else if (DISEASE_HEADS.has(w.lower) && i > 0 && isModifier(at(ws, i - 1)))
       out.push(diseasePhrase(s, text, i, i + 1));
     else if (chemicalWord(w.text)) {
       // "X acid", "X chloride": the chemical is the two words.
@@ -158,10 +159,10 @@ function shapeMentions(s: Sentence, text: string, terms: TermIndex): Mention[] {
       PROTEIN_HEADS.has(w.lower) &&
       w.lower !== 'factor' &&
       i > 0 &&
-      isModifier(ws[i - 1]!) &&
-      ws[i - 1]!.pos !== 'ADJ'
+      isModifier(at(ws, i - 1)) &&
+      at(ws, i - 1).pos !== 'ADJ'
     ) {
-      const start = ws[i - 1]!.start;
+      const start = at(ws, i - 1).start;
       // "angiotensin receptor" is a protein, though "angiotensin" alone is a known chemical.
       out.push({ start, end: w.end, name: text.slice(start, w.end), type: 'protein', rank: 1 });
     }
@@ -187,9 +188,9 @@ function isModifier(w: Word): boolean {
 function diseasePhrase(s: Sentence, text: string, from: number, to: number, adjectivesOnly = false): Mention {
   let i = from;
   const ok = (w: Word) => isModifier(w) && (!adjectivesOnly || w.pos === 'ADJ');
-  while (i > 0 && from - i < 3 && ok(s.words[i - 1]!)) i--;
-  const start = s.words[i]!.start;
-  const end = s.words[to - 1]!.end;
+  while (i > 0 && from - i < 3 && ok(at(s.words, i - 1))) i--;
+  const start = at(s.words, i).start;
+  const end = at(s.words, to - 1).end;
   return { start, end, name: text.slice(start, end), type: 'disease', rank: 2 };
 }
 
@@ -210,13 +211,28 @@ function withMolecularWeight(s: Sentence, text: string, m: Mention): Mention {
       phrase,
     ) ?? /(?:^|\s)((?:low|high)-molecular-weight)$/.exec(phrase);
   if (!hit) return m;
-  const nWords = hit[1]!.split(' ').length;
-  const start = s.words[i - nWords]!.start;
+  const nWords = at(hit, 1).split(' ').length;
+  const start = at(s.words, i - nWords).start;
   return { ...m, start, name: text.slice(start, m.end) };
 }
 
-/** All candidate mentions of one sentence, before overlaps are resolved. */
-export function sentenceMentions(s: Sentence, text: string, terms: TermIndex): Mention[] {
+/** Mentions already found in a sentence of the last analysed text, per term index (read-only). */
+const found = new WeakMap<Sentence, { text: string; terms: TermIndex; mentions: readonly Mention[] }>();
+
+/**
+ * All candidate mentions of one sentence, before overlaps are resolved. A passage's sentences come back
+ * from `analyse` as the same objects for each rule task that reads the passage, so with the same term
+ * index the mentions found the first time are given again.
+ */
+export function sentenceMentions(s: Sentence, text: string, terms: TermIndex): readonly Mention[] {
+  const hit = found.get(s);
+  if (hit && hit.text === text && hit.terms === terms) return hit.mentions;
+  const mentions = findMentions(s, text, terms);
+  found.set(s, { text, terms, mentions });
+  return mentions;
+}
+
+function findMentions(s: Sentence, text: string, terms: TermIndex): Mention[] {
   const known = termMentions(s, text, terms).map((m) =>
     // A known disease takes the modifiers that belong to its name ("idiopathic orthostatic hypotension").
     m.type === 'disease' ? { ...extendDisease(s, text, m), rank: 1 } : m,

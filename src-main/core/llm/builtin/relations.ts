@@ -1,6 +1,7 @@
 import type { Extraction } from '../schemas';
 import type { Sentence } from './nlp/words';
 import { truncate } from './text';
+import { at } from '../../at';
 
 /** An entity mention placed in its sentence: the entity's name, its type and where it is. */
 export interface Placed {
@@ -130,8 +131,8 @@ export function sentenceRelations(s: Sentence, text: string, placed: Placed[]): 
   const ends = placed.slice(0, 8);
   for (let i = 0; i < ends.length; i++) {
     for (let j = i + 1; j < ends.length; j++) {
-      const a = ends[i]!;
-      const b = ends[j]!;
+      const a = at(ends, i);
+      const b = at(ends, j);
       if (a.name === b.name) continue;
       const r = relationBetween(s, text, a, b);
       if (r) {

@@ -5,6 +5,7 @@ import { focusedAnswer } from './answer-focus';
 import { communityReport, extractiveSummary, keywordDecompose, templateQuestions } from './engine';
 import { ruleExtract } from './extract';
 import { truncate } from './text';
+import { at } from '../../at';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -21,9 +22,10 @@ interface Block {
 
 export function readBlocks(content: string, tag: string): Block[] {
   const re = new RegExp(`<${tag}((?:\\s+\\w+="[^"]*")*)>\\n?([\\s\\S]*?)\\n?</${tag}>`, 'g');
-  return [...content.matchAll(re)].map((m) => ({
-    attrs: Object.fromEntries([...m[1]!.matchAll(/(\w+)="([^"]*)"/g)].map((a) => [a[1]!, a[2]!])),
-    text: unescapeData(m[2]!),
+  // Every group of both patterns takes part in a match.
+  return [...content.matchAll(re)].map(([, attrs = '', text = '']) => ({
+    attrs: Object.fromEntries([...attrs.matchAll(/(\w+)="([^"]*)"/g)].map(([, k = '', v = '']) => [k, v])),
+    text: unescapeData(text),
   }));
 }
 
@@ -84,12 +86,12 @@ function readCommunity(content: string): CommunityInput {
     (readBlocks(content, tag)[0]?.text ?? '').split('\n').filter((l) => l.startsWith('- '));
   return {
     entities: lines('entities').flatMap((l) => {
-      const m = /^- (.+?) \(([^)]+)\): (.*)$/.exec(l);
-      return m ? [{ name: m[1]!, type: m[2]!, description: m[3]! }] : [];
+      const [, name, type, description = ''] = /^- (.+?) \(([^)]+)\): (.*)$/.exec(l) ?? [];
+      return name && type ? [{ name, type, description }] : [];
     }),
     relationships: lines('relationships').flatMap((l) => {
-      const m = /^- (.+?) -> (.+?): (.*)$/.exec(l);
-      return m ? [{ source: m[1]!, target: m[2]!, description: m[3]! }] : [];
+      const [, source, target, description = ''] = /^- (.+?) -> (.+?): (.*)$/.exec(l) ?? [];
+      return source && target ? [{ source, target, description }] : [];
     }),
   };
 }
@@ -106,7 +108,7 @@ export function instanceFromSchema(schema: JsonSchema, root: JsonSchema, text: s
   if (Array.isArray(schema.enum)) return schema.enum[0];
   const alt = (schema.anyOf ?? schema.oneOf ?? schema.allOf) as JsonSchema[] | undefined;
   if (alt?.length)
-    return instanceFromSchema(alt.find((s) => s.type !== 'null') ?? alt[0]!, root, text, depth + 1);
+    return instanceFromSchema(alt.find((s) => s.type !== 'null') ?? at(alt, 0), root, text, depth + 1);
   const type = Array.isArray(schema.type) ? (schema.type.find((t) => t !== 'null') as string) : schema.type;
   switch (type) {
     case 'object': {

@@ -8,7 +8,9 @@ const ABBREV_BEFORE_DOT = /\b(?:e\.g|i\.e|et al|vs|Fig|Figs|Ref|Eq|approx|ca|cf|
  * glued to the sentence after it ("Discussion Metformin activates …").
  */
 export function splitSentences(text: string): string[] {
-  return text.split(/\n\s*\n|\n(?=\s*#)|(?<=^#[^\n]*)\n/m).flatMap(splitParagraph);
+  // The third branch starts at its newline: a lookbehind tried first at every character scanned back to
+  // the line's start each time, quadratic in the length of a line (a PDF paragraph is one line).
+  return text.split(/\n\s*\n|\n(?=\s*#)|\n(?<=^#[^\n]*\n)/m).flatMap(splitParagraph);
 }
 
 function splitParagraph(paragraph: string): string[] {

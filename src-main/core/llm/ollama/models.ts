@@ -49,7 +49,8 @@ const EMBED_PREFERENCE = [
 ];
 
 function rank(name: string, prefs: string[]): number {
-  const base = name.split('/').pop()!.split(':')[0]!;
+  // split always returns at least one part.
+  const base = (name.split('/').pop() ?? '').split(':')[0] ?? '';
   const i = prefs.findIndex((p) => base === p || base.startsWith(`${p}-`) || base.startsWith(p));
   return i < 0 ? prefs.length : i;
 }

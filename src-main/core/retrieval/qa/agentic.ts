@@ -3,6 +3,7 @@ import { retrieveMultiHop } from './multi-hop';
 import { retrieveNaive } from './naive';
 import { isRelevant, strengthOf } from './relevance';
 import type { QaContext, Retrieval, Source } from './types';
+import { at } from '../../at';
 
 export interface AgenticOptions {
   maxIterations?: number;
@@ -48,7 +49,7 @@ export async function retrieveAgentic(
     const vectors = await ctx.tasks.embed(subs, { signal: ctx.signal });
     const added: string[] = [];
     for (let i = 0; i < subs.length; i++) {
-      const hits = await ctx.lib.vectors.search('questions', vectors[i]!, { k: 8 });
+      const hits = await ctx.lib.vectors.search('questions', at(vectors, i), { k: 8 });
       const best = hits.find((h) => h.score >= ctx.thresholds.question && !have.has(chunkOfQuestion(h.id)));
       if (!best) continue;
       const chunkId = await answersIn(ctx, best.id);
@@ -87,7 +88,7 @@ export async function retrieveAgentic(
 /** Question ids are `<chunkId>#q<k>` by convention (ingestion); used only to skip already-collected chunks cheaply. */
 function chunkOfQuestion(id: string): string {
   const m = /^(.*)[#:]q\d+$/.exec(id);
-  return m ? m[1]! : '';
+  return m?.[1] ?? '';
 }
 
 async function answersIn(ctx: QaContext, questionId: string): Promise<string | null> {

@@ -21,7 +21,7 @@ function root(term: string): string {
 function hasWordStarting(text: string, prefix: string): boolean {
   const hay = normalise(text);
   for (let at = hay.indexOf(prefix); at >= 0; at = hay.indexOf(prefix, at + 1))
-    if (at === 0 || !/[\p{L}\p{N}]/u.test(hay[at - 1]!)) return true;
+    if (at === 0 || !/[\p{L}\p{N}]/u.test(hay.charAt(at - 1))) return true;
   return false;
 }
 

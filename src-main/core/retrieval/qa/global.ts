@@ -2,6 +2,7 @@ import { coverage } from '../text';
 import { isRelevant, passageRelevance, strengthOf } from './relevance';
 import type { QaContext, Retrieval, Source } from './types';
 import { verifyCitations } from './verify';
+import { at } from '../../at';
 
 const BROAD =
   /\b(overall|themes?|main topics?|summar(y|ise|ize)|overview|across|in general|landscape|big picture|what is this library)\b/i;
@@ -34,8 +35,8 @@ export async function retrieveGlobal(
   }
   const sim = new Map<string, number>();
   if (ctx.lib.vectors.embedding() && (await ctx.lib.vectors.count('communities'))) {
-    const [vec] = await ctx.tasks.embed([question], { signal: ctx.signal });
-    for (const h of await ctx.lib.vectors.search('communities', vec!, { k: 50 })) sim.set(h.id, h.score);
+    const vec = at(await ctx.tasks.embed([question], { signal: ctx.signal }), 0);
+    for (const h of await ctx.lib.vectors.search('communities', vec, { k: 50 })) sim.set(h.id, h.score);
   }
   const ranked = atLevel
     .map((c) => ({ c, s: 0.6 * coverage(question, `${c.title} ${c.summary}`) + 0.4 * (sim.get(c.id) ?? 0) }))
@@ -76,7 +77,8 @@ export async function retrieveGlobal(
     }));
     for await (const t of ctx.tasks.answer({ question, sources }, { signal: ctx.signal })) partial += t;
     const checked = verifyCitations(partial, local, question);
-    const cited = checked.citations.filter((x) => x.supported).map((x) => local[x.n - 1]!);
+    // verifyCitations keeps only markers that point at one of these sources.
+    const cited = checked.citations.filter((x) => x.supported).map((x) => at(local, x.n - 1));
     ctx.trace(
       `map: ${c.title}`,
       `${cited.length} supported passage(s): ${checked.answer.slice(0, 160)}`,

@@ -5,6 +5,7 @@ import { namedPhrases } from './phrases';
 import { queryEntities } from './query-entities';
 import { isRelevant, strengthOf } from './relevance';
 import type { QaContext, Retrieval, Source } from './types';
+import { at } from '../../at';
 
 export interface MultiHopOptions {
   k?: number;
@@ -86,7 +87,7 @@ export async function retrieveMultiHop(
     phrases.map((p) => ctx.lib.vectors.textSearch('chunks', p, { k: PER_NAME * 2 }).catch(() => [])),
   );
   phrases.forEach((p, i) => {
-    const where = [...hits, ...found[i]!].filter((h) => findTerm(h.text, p) >= 0);
+    const where = [...hits, ...at(found, i)].filter((h) => findTerm(h.text, p) >= 0);
     const ids = [...new Set(where.map((h) => h.id))].slice(0, PER_NAME * 2);
     const opening = new Set(where.filter((h) => findTerm(h.text, p) === 0).map((h) => h.id));
     for (const id of ids)

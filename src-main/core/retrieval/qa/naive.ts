@@ -49,9 +49,10 @@ export async function addNeighbours(ctx: QaContext, sources: Source[], top: numb
   }
   if (!want.length) return sources;
   const info = await ctx.data.chunks(ctx.lib, want);
-  const extra = want.flatMap((id) =>
-    info.has(id) ? [{ chunk: info.get(id)!, score: 0, via: 'neighbour' }] : [],
-  );
+  const extra = want.flatMap((id) => {
+    const chunk = info.get(id);
+    return chunk ? [{ chunk, score: 0, via: 'neighbour' }] : [];
+  });
   if (extra.length) ctx.trace('neighbours', `added ${extra.length} adjacent chunk(s) for context`);
   return [...sources, ...extra];
 }

@@ -34,7 +34,8 @@ export function personalisedPageRank(
       for (const [nb, w] of nbs) next.set(nb, (next.get(nb) ?? 0) + (damping * r * w) / s);
     }
     // A walk that reaches a node without edges starts again from the seeds.
-    if (dangling > 0) for (const [id, r] of restart) next.set(id, next.get(id)! + damping * dangling * r);
+    if (dangling > 0)
+      for (const [id, r] of restart) next.set(id, (next.get(id) ?? 0) + damping * dangling * r);
     let delta = 0;
     for (const [id, r] of next) delta += Math.abs(r - (rank.get(id) ?? 0));
     rank = next;

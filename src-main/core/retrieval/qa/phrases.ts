@@ -14,8 +14,8 @@ const isCapitalised = (w: string) => {
 const strip = (w: string) => {
   let a = 0;
   let b = w.length;
-  while (a < b && !/[\p{L}\p{N}]/u.test(w[a]!)) a++;
-  while (b > a && !/[\p{L}\p{N}]/u.test(w[b - 1]!)) b--;
+  while (a < b && !/[\p{L}\p{N}]/u.test(w.charAt(a))) a++;
+  while (b > a && !/[\p{L}\p{N}]/u.test(w.charAt(b - 1))) b--;
   return w.slice(a, b);
 };
 
@@ -28,7 +28,7 @@ export function namedPhrases(text: string, max = 40): string[] {
   const out = new Set<string>();
   let run: string[] = [];
   const flush = () => {
-    while (run.length && CONNECTORS.has(run[run.length - 1]!.toLowerCase())) run.pop();
+    while (CONNECTORS.has(run.at(-1)?.toLowerCase() ?? '')) run.pop();
     const phrase = run.join(' ');
     if (phrase && !(run.length === 1 && OPENERS.has(phrase.toLowerCase())) && phrase.length > 2)
       out.add(phrase);
@@ -42,7 +42,8 @@ export function namedPhrases(text: string, max = 40): string[] {
     }
     if (isCapitalised(w) || (run.length && CONNECTORS.has(w.toLowerCase()))) {
       // A sentence opener followed by a name: "The Hukilau Song" keeps "The", "In Hawaii" drops "In".
-      if (run.length === 1 && OPENERS.has(run[0]!.toLowerCase()) && run[0]!.toLowerCase() !== 'the') run = [];
+      const opener = run.length === 1 ? run[0]?.toLowerCase() : undefined;
+      if (opener && OPENERS.has(opener) && opener !== 'the') run = [];
       run.push(w);
     } else flush();
     // Punctuation after a word ends the name there.

@@ -1,7 +1,7 @@
 import type { QaAnswer, QaMode, QaStreamItem, TraceStep } from '../../../contract/qa';
 import type { Library } from '../../library';
 import type { LlmTasks } from '../../llm/tasks';
-import type { LibraryData } from '../library-data';
+import type { GraphReads } from '../graph-reads';
 import type { NameIndex } from '../search/name-index';
 import { retrieveAgentic } from './agentic';
 import { answerFromSources, type ModeResult } from './answer';
@@ -14,7 +14,7 @@ import { thresholdsFor, type QaContext, type Retrieval } from './types';
 export interface AskDeps {
   lib: Library;
   tasks: LlmTasks;
-  data: LibraryData;
+  data: GraphReads;
   names: NameIndex;
   now: () => number;
   communities?: QaContext['communities'];

@@ -1,5 +1,6 @@
 import type { QaContext } from './types';
 import { normalise, terms } from '../text';
+import { at } from '../../at';
 
 export interface QueryEntity {
   id: string;
@@ -31,8 +32,8 @@ export async function queryEntities(ctx: QaContext, question: string, limit = 6)
   const top = hits[0]?.score ?? 0;
   for (const h of hits) if (top > 0) offer(h.id, 0.5 + 0.3 * (h.score / top), 'fulltext');
   if (ctx.lib.vectors.embedding()) {
-    const [vec] = await ctx.tasks.embed([question], { signal: ctx.signal });
-    for (const h of await ctx.lib.vectors.search('entities', vec!, { k: 10 })) {
+    const vec = at(await ctx.tasks.embed([question], { signal: ctx.signal }), 0);
+    for (const h of await ctx.lib.vectors.search('entities', vec, { k: 10 })) {
       if (h.score >= ctx.thresholds.entity) offer(h.id, h.score * 0.85, 'vector');
     }
   }

@@ -1,7 +1,7 @@
 import type { QaStreamItem, TraceStep } from '../../../contract/qa';
 import type { Library } from '../../library';
 import type { LlmTasks } from '../../llm/tasks';
-import type { ChunkInfo, LibraryData } from '../library-data';
+import type { ChunkInfo, GraphReads } from '../graph-reads';
 import type { NameIndex } from '../search/name-index';
 
 /** Relevance gates. Hashed n-gram vectors (builtin) and model embeddings live on different similarity scales. */
@@ -25,7 +25,7 @@ export function thresholdsFor(provider: string): Thresholds {
 export interface QaContext {
   lib: Library;
   tasks: LlmTasks;
-  data: LibraryData;
+  data: GraphReads;
   names: NameIndex;
   now: () => number;
   signal: AbortSignal;

@@ -1,7 +1,8 @@
 import type { AnswerCitation } from '../../../contract/qa';
-import { quotePlace } from '../library-data';
+import { quotePlace } from '../graph-reads';
 import { bestSentence, coverage, splitSentences, terms } from '../text';
 import type { Source } from './types';
+import { atKey } from '../../at';
 
 /** Share of a claim's content words that must appear in the quoted sentence for the citation to stand. */
 export const SUPPORT_MIN = 0.5;
@@ -85,7 +86,8 @@ export function verifyCitations(
   const citations: AnswerCitation[] = [...support]
     .sort((a, b) => a[0] - b[0])
     .map(([n, sup]) => {
-      const c = byN.get(n)!.chunk;
+      // `support` holds only markers that point at a source.
+      const c = atKey(byN, n).chunk;
       return {
         n,
         documentId: c.docId,

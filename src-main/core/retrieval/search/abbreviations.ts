@@ -27,7 +27,7 @@ export function abbreviates(short: string, long: string): boolean {
   let si = s.length - 1;
   let li = l.length - 1;
   while (si >= 0) {
-    const c = s[si]!;
+    const c = s.charAt(si);
     if (!isAlnum(c)) {
       si--;
       continue;

@@ -11,18 +11,19 @@ import type { Library } from '../../library';
 import type { LlmTasks } from '../../llm/tasks';
 import type { Hop, PathFilters } from '../../store/types';
 import { restrictToDocuments } from '../document-slice';
-import type { EvidenceInfo, LibraryData } from '../library-data';
+import type { EvidenceInfo, GraphReads } from '../graph-reads';
 import type { NameIndex } from './name-index';
 import { HOP_DECAY, buildPath, pathEdge, structuralWeight } from './path-rank';
 import { isGenericName } from './generic';
 import { passagesWithTerm } from './passages';
 import { resolveTerm } from './resolve-term';
 import { describeMatch, understand, worseMatch } from './term-match';
+import { at } from '../../at';
 
 export interface SearchContext {
   lib: Library;
   tasks: LlmTasks;
-  data: LibraryData;
+  data: GraphReads;
   names: NameIndex;
   now: () => number;
 }
@@ -65,11 +66,8 @@ export async function graphSearch(ctx: SearchContext, input: SearchInput): Promi
     ? await pinned(ctx, input.term, input.entityId)
     : await resolveTerm(ctx.lib, ctx.tasks, ctx.data, ctx.names, input.term);
   let to: ResolvedTerm | null = null;
-  if (input.to || input.toEntityId) {
-    to = input.toEntityId
-      ? await pinned(ctx, input.to ?? input.toEntityId, input.toEntityId)
-      : await resolveTerm(ctx.lib, ctx.tasks, ctx.data, ctx.names, input.to!);
-  }
+  if (input.toEntityId) to = await pinned(ctx, input.to ?? input.toEntityId, input.toEntityId);
+  else if (input.to) to = await resolveTerm(ctx.lib, ctx.tasks, ctx.data, ctx.names, input.to);
   const a = understand(from);
   const b = to ? understand(to) : null;
   let paths: GraphPath[] = [];
@@ -127,7 +125,7 @@ async function explore(ctx: SearchContext, starts: string[], input: SearchInput)
   for (let d = 1; d <= input.hops && beam.length; d++) {
     const next: Partial[] = [];
     for (const p of beam) {
-      const last = p.ids[p.ids.length - 1]!;
+      const last = at(p.ids, p.ids.length - 1);
       for (const [nb, ev] of adj.get(last) ?? []) {
         if (p.ids.includes(nb) || isStart.has(nb)) continue;
         const through = d > 1 ? HOP_DECAY * (generic.has(last) ? GENERIC_DAMPING : 1) : 1;
@@ -172,7 +170,8 @@ async function pathsBetween(
     ids: p.entityIds,
     score:
       p.hops.reduce(
-        (s, h, i) => s * structuralWeight(h.evidence, evidenceCount.get(p.entityIds[i + 1]!) ?? 0),
+        // Hop i ends at entity i + 1 of the path.
+        (s, h, i) => s * structuralWeight(h.evidence, evidenceCount.get(at(p.entityIds, i + 1)) ?? 0),
         1,
       ) * Math.pow(HOP_DECAY, p.length - 1),
   }));
@@ -196,7 +195,7 @@ async function materialise(
   const pairs = new Map<string, { a: string; b: string }>();
   for (const c of candidates)
     for (let i = 0; i + 1 < c.ids.length; i++) {
-      const [x, y] = [c.ids[i]!, c.ids[i + 1]!];
+      const [x, y] = [at(c.ids, i), at(c.ids, i + 1)];
       pairs.set(`${x}\u0000${y}`, { a: x, b: y });
       pairs.set(`${y}\u0000${x}`, { a: y, b: x });
     }
@@ -216,19 +215,19 @@ async function materialise(
   const out: GraphPath[] = [];
   const seen = new Set<string>();
   for (const c of candidates) {
-    const nodes = c.ids.map((id) => summaries.get(id));
-    if (nodes.some((n) => !n)) continue;
+    const nodes = c.ids.flatMap((id) => summaries.get(id) ?? []);
+    if (nodes.length !== c.ids.length) continue;
     const parts = [];
     for (let i = 0; i + 1 < c.ids.length; i++) {
-      const [x, y] = [c.ids[i]!, c.ids[i + 1]!];
+      const [x, y] = [at(c.ids, i), at(c.ids, i + 1)];
       const k = x < y ? `${x}\u0000${y}` : `${y}\u0000${x}`;
-      const part = pathEdge(nodes[i]!, nodes[i + 1]!, byPair.get(k) ?? [], count(x, y));
+      const part = pathEdge(at(nodes, i), at(nodes, i + 1), byPair.get(k) ?? [], count(x, y));
       if (!part) break;
       parts.push(part);
     }
     if (parts.length !== c.ids.length - 1) continue;
-    if (!worthReading(nodes as EntitySummary[], parts)) continue;
-    const path = buildPath(nodes as EntitySummary[], parts, c.score);
+    if (!worthReading(nodes, parts)) continue;
+    const path = buildPath(nodes, parts, c.score);
     const key = c.ids.join('\u0000');
     if (seen.has(key) || seen.has(path.text)) continue;
     seen.add(key).add(path.text);
@@ -248,6 +247,7 @@ function worthReading(nodes: EntitySummary[], parts: { edge: PathEdge }[]): bool
   if (new Set(quotes).size < quotes.length) return false;
   // The quotes the reader sees: a generic word may join two hops only inside one paper.
   for (let i = 1; i + 1 < nodes.length; i++)
-    if (isGenericName(nodes[i]!.name) && cites[i - 1]!.documentId !== cites[i]!.documentId) return false;
+    if (isGenericName(at(nodes, i).name) && at(cites, i - 1).documentId !== at(cites, i).documentId)
+      return false;
   return true;
 }

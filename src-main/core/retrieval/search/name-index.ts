@@ -2,6 +2,7 @@ import jaroWinkler from 'talisman/metrics/jaro-winkler.js';
 import type { Library } from '../../library';
 import { normalise } from '../text';
 import { abbreviates, looksLikeAbbreviation } from './abbreviations';
+import { at } from '../../at';
 
 interface Named {
   id: string;
@@ -82,7 +83,7 @@ export class NameIndex {
       if (!same) map.set(text, [id]);
       else if (!same.includes(id)) same.push(id);
     }
-    const first = text[0]!;
+    const first = text.charAt(0);
     const byFirst = looksLikeAbbreviation(name)
       ? this.shortByFirst
       : text.split(/[\s-]+/).length >= 2
@@ -117,10 +118,10 @@ export class NameIndex {
     const t = normalise(term);
     if (!t) return [];
     const short = looksLikeAbbreviation(term.trim());
-    const pool = (short ? this.longByFirst : this.shortByFirst).get(t[0]!) ?? [];
+    const pool = (short ? this.longByFirst : this.shortByFirst).get(t.charAt(0)) ?? [];
     const out: { id: string; text: string }[] = [];
     for (const i of pool) {
-      const n = this.names[i]!;
+      const n = at(this.names, i);
       if (short ? abbreviates(t, n.text) : abbreviates(n.text, t)) out.push({ id: n.id, text: n.text });
     }
     return out;
@@ -147,7 +148,7 @@ export class NameIndex {
     const pool = [...shared].sort((a, b) => b[1] - a[1]).slice(0, opts.pool ?? 300);
     const best = new Map<string, number>();
     for (const [i] of pool) {
-      const n = this.names[i]!;
+      const n = at(this.names, i);
       const s = jaroWinkler(t, n.text);
       if (s > (best.get(n.id) ?? 0)) best.set(n.id, s);
     }

@@ -1,6 +1,6 @@
 import type { Citation } from '../../../contract/graph';
 import type { Library } from '../../library';
-import { quotePlace, type LibraryData } from '../library-data';
+import { quotePlace, type GraphReads } from '../graph-reads';
 import { normalise, shortTitle, splitSentences } from '../text';
 
 const isWordChar = (c: string | undefined) => !!c && /[\p{L}\p{N}]/u.test(c);
@@ -24,7 +24,7 @@ export function findTerm(text: string, term: string): number {
  */
 export async function passagesWithTerm(
   lib: Library,
-  data: LibraryData,
+  data: GraphReads,
   term: string,
   limit = 10,
 ): Promise<Citation[]> {

@@ -1,7 +1,8 @@
 import type { EntitySummary, GraphPath, PathEdge } from '../../../contract/graph';
-import { toEvidence, type EvidenceInfo } from '../library-data';
+import { toEvidence, type EvidenceInfo } from '../graph-reads';
 import { citeLabel, clip } from '../text';
 import { trimEndChars } from '../../nlp/trim-chars';
+import { at } from '../../at';
 
 /** Keywords that say two things are linked without saying how: such edges rank below specific ones. */
 const GENERIC = new Set([
@@ -53,7 +54,7 @@ export function pathEdge(
   total = rows.length,
 ): { edge: PathEdge; quality: number } | null {
   if (!rows.length) return null;
-  let best = rows[0]!;
+  let best = at(rows, 0);
   let bestQ = -1;
   for (const r of rows) {
     const q = evidenceQuality(r);
@@ -97,6 +98,7 @@ export function buildPath(
     nodes,
     edges,
     score: Math.round(score * 10_000) / 10_000,
-    text: edges.map((e, i) => renderEdge(nodes[i]!, nodes[i + 1]!, e)).join('\n'),
+    // Edge i joins node i and node i + 1.
+    text: edges.map((e, i) => renderEdge(at(nodes, i), at(nodes, i + 1), e)).join('\n'),
   };
 }

@@ -1,10 +1,11 @@
 import type { ResolvedTerm } from '../../../contract/graph';
 import type { Library } from '../../library';
 import type { LlmTasks } from '../../llm/tasks';
-import type { LibraryData } from '../library-data';
+import type { GraphReads } from '../graph-reads';
 import { definesPair } from './abbreviations';
 import type { NameIndex } from './name-index';
 import { libraryDefines } from './passages';
+import { at } from '../../at';
 
 type MatchedBy = ResolvedTerm['candidates'][number]['matchedBy'];
 
@@ -38,7 +39,7 @@ const MAX_PARTNERS = 4;
 export async function resolveTerm(
   lib: Library,
   tasks: LlmTasks,
-  data: LibraryData,
+  data: GraphReads,
   names: NameIndex,
   term: string,
   opts: ResolveOptions = {},
@@ -72,7 +73,7 @@ export async function resolveTerm(
 
   if (lib.vectors.embedding()) {
     const [vec] = await tasks.embed([term]);
-    if (vec && vec.length === lib.vectors.embedding()!.dimension) {
+    if (vec && vec.length === lib.vectors.embedding()?.dimension) {
       for (const h of await lib.vectors.search('entities', vec, { k: 10 })) {
         if (h.score >= (opts.minVector ?? 0.55)) offer(h.id, h.score, 'vector');
       }
@@ -100,11 +101,11 @@ function isAmbiguous(c: ResolvedTerm['candidates'], margin: number): boolean {
   // The same name for two entities (e.g. a gene and its protein typed differently) is the classic case.
   if (exacts.length > 1) return true;
   const aliases = c.filter((x) => x.matchedBy === 'alias');
-  if (aliases.length === 1 && c[0]!.matchedBy === 'alias') return false;
+  if (aliases.length === 1 && at(c, 0).matchedBy === 'alias') return false;
   // Two forms of one name (an abbreviation and its long form) are one meaning, joined by the search.
   const defined = c.filter((x) => x.matchedBy === 'abbreviation');
   if (defined.length === 1 && aliases.length === 0) return false;
-  return c[0]!.score - c[1]!.score < margin;
+  return at(c, 0).score - at(c, 1).score < margin;
 }
 
 const round = (x: number) => Math.round(x * 1000) / 1000;

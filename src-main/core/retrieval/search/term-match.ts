@@ -1,4 +1,5 @@
 import type { ResolvedTerm, TermMatch } from '../../../contract/graph';
+import { at } from '../../at';
 
 /** Matches that name the entity itself; anything else is only similar and never stands in for the term. */
 const NAMED = new Set(['exact', 'alias', 'abbreviation']);
@@ -38,7 +39,8 @@ export function describeMatch(r: ResolvedTerm, u: Understood, passages: number):
   }
   if (u.match === 'ambiguous') return `${q} could mean ${r.candidates.length} entities; pick one`;
   if (u.match === 'closest') {
-    const c = r.candidates[0]!;
+    // 'closest' is the top candidate of a term with no exact match.
+    const c = at(r.candidates, 0);
     return `no entity ${q}; closest: ${c.entity.name} ${c.score.toFixed(2)}${found}`;
   }
   return passages ? `no entity ${q}${found}` : `nothing in this library matches ${q}`;

@@ -1,6 +1,7 @@
 import type { KuzuRunner } from './kuzu-db';
 import { exportRows } from './export-rows';
 import { byPrimaryKey } from './rows';
+import { at } from '../../at';
 
 /** Evidence counts between an entity and one neighbour: `out` rows entity → neighbour, `in` the reverse. */
 export interface PairCount {
@@ -82,13 +83,13 @@ export class AdjacencyIndex {
     this.adj.clear();
     this.types.clear();
     // The type is the last column: if it ever held the separator, the rest of the line is still the type.
-    for (const [id, ...type] of await exportRows(r, 'MATCH (e:Entity) RETURN e.id, e.type'))
-      this.types.set(id!, type.join('|'));
+    for (const row of await exportRows(r, 'MATCH (e:Entity) RETURN e.id, e.type'))
+      this.types.set(at(row, 0), row.slice(1).join('|'));
     const rows = await exportRows(
       r,
       'MATCH (a:Entity)-[x:RELATED]->(b:Entity) WHERE a.id <> b.id RETURN a.id, b.id, count(*)',
     );
-    for (const [a, b, n] of rows) this.add(a!, b!, Number(n));
+    for (const row of rows) this.add(at(row, 0), at(row, 1), Number(row[2]));
     this.loaded = true;
     this.reloadAll = false;
   }

@@ -8,6 +8,7 @@ import { refreshEntities } from './refresh';
 import { createRels } from './rels';
 import { chunkCols, docCols, fromIds, toChunk, toDocument } from './rows';
 import type { ChunkInput, ChunkRecord, DocumentInput, DocumentRecord } from '../types';
+import { at } from '../../at';
 
 export function documentOps(db: KuzuDb, clock: Clock, adjacency: AdjacencyIndex) {
   return {
@@ -36,7 +37,7 @@ export function documentOps(db: KuzuDb, clock: Clock, adjacency: AdjacencyIndex)
           },
         ),
       );
-      return toDocument(rows[0]!);
+      return toDocument(at(rows, 0));
     },
 
     async setDocumentStatus(id: string, status: string): Promise<void> {
@@ -54,7 +55,8 @@ export function documentOps(db: KuzuDb, clock: Clock, adjacency: AdjacencyIndex)
       const rows = await db.read((r) =>
         r.query(`MATCH (d:Document {id: $id}) RETURN ${docCols('d')}`, { id }),
       );
-      return rows.length ? toDocument(rows[0]!) : null;
+      const [row] = rows;
+      return row ? toDocument(row) : null;
     },
 
     async listDocuments(): Promise<DocumentRecord[]> {
@@ -163,7 +165,8 @@ export function documentOps(db: KuzuDb, clock: Clock, adjacency: AdjacencyIndex)
       const rows = await db.read((r) =>
         r.query(`MATCH (c:Chunk {id: $id}) RETURN ${chunkCols('c')}`, { id }),
       );
-      return rows.length ? toChunk(rows[0]!) : null;
+      const [row] = rows;
+      return row ? toChunk(row) : null;
     },
   };
 }

@@ -58,7 +58,8 @@ export function entityQueries(db: KuzuDb, index: AdjacencyIndex) {
     async searchEntities(text: string, limit = 20): Promise<(EntityRecord & { score: number })[]> {
       const words = text.toLowerCase().split(/\s+/).filter(Boolean);
       if (!words.length) return [];
-      const longest = [...words].sort((a, b) => b.length - a.length)[0]!;
+      // The first of the longest words, as a stable sort by length would give.
+      const longest = words.reduce((a, b) => (b.length > a.length ? b : a));
       const rows = await db.read((r) =>
         r.query(
           `MATCH (e:Entity) WHERE lower(e.name) CONTAINS $w OR lower(e.aliasText) CONTAINS $w

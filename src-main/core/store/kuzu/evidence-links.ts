@@ -2,6 +2,7 @@ import type { KuzuDb, Row } from './kuzu-db';
 import { evidenceNodes } from './evidence-rows';
 import { fromIds } from './rows';
 import type { EvidenceDetail, EvidenceLink } from '../types';
+import { citationOf } from '../citation';
 
 const toLink = (x: Row): EvidenceLink => ({
   key: Number(x.k),
@@ -60,24 +61,7 @@ export function evidenceLinkOps(db: KuzuDb) {
     async evidenceDetails(keys: number[]): Promise<Map<number, EvidenceDetail>> {
       if (!keys.length) return new Map();
       const nodes = await db.read((r) => evidenceNodes(r, keys));
-      return new Map(
-        [...nodes].map(([k, v]) => [
-          k,
-          {
-            key: v.k,
-            id: v.id,
-            keywords: v.keywords,
-            description: v.description,
-            confidence: v.confidence,
-            chunkId: v.chunkId,
-            docId: v.docId,
-            page: v.page,
-            pageEnd: v.pageEnd,
-            spanStart: v.spanStart,
-            spanEnd: v.spanEnd,
-          },
-        ]),
-      );
+      return new Map([...nodes].map(([k, v]) => [k, { key: v.k, id: v.id, ...citationOf(v) }]));
     },
   };
 }

@@ -1,6 +1,8 @@
 import type { KuzuRunner, Row } from './kuzu-db';
+import type { MentionFields, RelationFields } from '../mentions';
 import { createRels, type RelSpec } from './rels';
 import { byPrimaryKey, decodeList, encodeList, fromIds, list } from './rows';
+import { at } from '../../at';
 
 /**
  * Storage of MENTIONS and RELATED rows. The edge carries only an INT64 key and the confidence; the text
@@ -16,15 +18,8 @@ export interface MentionLink {
   confidence: number;
 }
 
-export interface MentionRow extends MentionLink {
-  id: string;
-  docId: string;
-  surface: string;
-  description: string;
-  /** [spanStart, spanEnd) of the sentence of the mention in the document text; -1 when not recorded. */
-  spanStart: number;
-  spanEnd: number;
-}
+/** A MENTIONS edge with the text of its Mention node. */
+export interface MentionRow extends MentionLink, MentionFields {}
 
 /** A RELATED edge: src → dst, keyed to its Evidence node (which repeats src and dst so it can find it). */
 export interface EvidenceLink {
@@ -34,24 +29,13 @@ export interface EvidenceLink {
   confidence: number;
 }
 
-export interface EvidenceNodeRow extends EvidenceLink {
-  id: string;
-  keywords: string[];
-  description: string;
-  chunkId: string;
-  docId: string;
-  page: number;
-  /** [spanStart, spanEnd) of the supporting sentence in the document text; -1 when not recorded. */
-  spanStart: number;
-  spanEnd: number;
-  /** Last page of that sentence (page when it does not cross a page break); -1 when not recorded. */
-  pageEnd: number;
-}
+/** A RELATED edge with the text and citation of its Evidence node. */
+export interface EvidenceNodeRow extends EvidenceLink, RelationFields {}
 
 /** Reserves `n` keys from the library-wide sequence (inside the caller's write transaction). */
 export async function allocateKeys(r: KuzuRunner, n: number): Promise<number> {
   const rows = await r.query("MERGE (m:Meta {key: 'seq'}) ON CREATE SET m.value = '0' RETURN m.value AS v");
-  const start = Number(rows[0]!.v);
+  const start = Number(at(rows, 0).v);
   if (n > 0) await r.query("MATCH (m:Meta {key: 'seq'}) SET m.value = $v", { v: String(start + n) });
   return start;
 }

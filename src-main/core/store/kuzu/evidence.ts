@@ -2,17 +2,18 @@ import { AriadneError } from '../../../contract/errors';
 import type { Clock } from '../../deps';
 import type { AdjacencyIndex } from './adjacency-index';
 import type { KuzuDb, KuzuRunner } from './kuzu-db';
-import { chunkId, entityIdForKey, mentionId, relationId } from '../ids';
+import { entityIdForKey } from '../ids';
 import { refreshEntities } from './refresh';
 import { BULK_ROWS } from './rels';
+import { allocateKeys, insertEvidence, insertMentions, removeChunkEvidence } from './evidence-rows';
 import {
-  allocateKeys,
-  insertEvidence,
-  insertMentions,
-  removeChunkEvidence,
-  type EvidenceNodeRow,
-  type MentionRow,
-} from './evidence-rows';
+  entityCandidates,
+  entityReferences,
+  evidenceChunkIds,
+  evidenceRows,
+  requireChunks,
+  type ResolvedEntities,
+} from '../mentions';
 import type { ChunkEvidence, EvidenceResult } from '../types';
 
 /**
@@ -41,15 +42,13 @@ async function writeEvidence(
   items: ChunkEvidence[],
   now: number,
 ): Promise<EvidenceResult & { affectedEntityIds: string[] }> {
-  const cids = [...new Set(items.map((it) => chunkId(it.docId, it.chunkIndex)))];
+  const cids = evidenceChunkIds(items);
   const chunkRows = await r.query(
     'UNWIND $ids AS i MATCH (c:Chunk {id: i}) RETURN c.id AS id, c.pageStart AS p',
     { ids: cids },
   );
   const pageStart = new Map(chunkRows.map((x) => [String(x.id), Number(x.p)]));
-  const missing = cids.filter((c) => !pageStart.has(c));
-  if (missing.length)
-    throw new AriadneError('not_found', `Evidence for unknown chunks: ${missing.slice(0, 5).join(', ')}`);
+  requireChunks(cids, (c) => pageStart.has(c));
 
   const entityIds = await resolveEntities(r, items);
 
@@ -58,62 +57,7 @@ async function writeEvidence(
 
   const created = await createMissingEntities(r, items, entityIds, now);
 
-  const mentions: Omit<MentionRow, 'k'>[] = [];
-  const relations: Omit<EvidenceNodeRow, 'k'>[] = [];
-  for (const it of items) {
-    const cid = chunkId(it.docId, it.chunkIndex);
-    const local = new Map<string, string>();
-    const best = new Map<string, { eid: string; m: (typeof it.entities)[number] }>();
-    for (const m of it.entities) {
-      const eid = entityIds.get(m.id ?? m.key)!;
-      local.set(m.key, eid);
-      if (m.id) local.set(m.id, eid);
-      // One MENTIONS row per (chunk, entity, surface form): a passage that defines "pulmonary embolism (PE)"
-      // gives the entity both names, so both stay its name and alias. Case variants share a row; the most
-      // confident one wins.
-      const form = `${eid}\u0000${m.name.toLowerCase()}`;
-      const prev = best.get(form)?.m;
-      if (!prev || (m.confidence ?? 1) > (prev.confidence ?? 1)) best.set(form, { eid, m });
-    }
-    let i = 0;
-    for (const { eid, m } of best.values()) {
-      mentions.push({
-        chunkId: cid,
-        entityId: eid,
-        id: mentionId(cid, i++),
-        docId: it.docId,
-        surface: m.name,
-        description: m.description ?? '',
-        confidence: m.confidence ?? 1,
-        spanStart: m.span?.start ?? -1,
-        spanEnd: m.span?.end ?? -1,
-      });
-    }
-    it.relations.forEach((rel, j) => {
-      const s = local.get(rel.source);
-      const t = local.get(rel.target);
-      if (!s || !t) {
-        throw new AriadneError(
-          'invalid_input',
-          `Relation ${rel.source} → ${rel.target} in ${cid} names an entity not listed for that chunk.`,
-        );
-      }
-      relations.push({
-        src: s,
-        dst: t,
-        id: relationId(cid, j),
-        keywords: rel.keywords ?? [],
-        description: rel.description ?? '',
-        chunkId: cid,
-        docId: it.docId,
-        page: rel.page ?? pageStart.get(cid)!,
-        pageEnd: rel.pageEnd ?? rel.page ?? -1,
-        spanStart: rel.span?.start ?? -1,
-        spanEnd: rel.span?.end ?? -1,
-        confidence: rel.confidence ?? 1,
-      });
-    });
-  }
+  const { mentions, relations } = evidenceRows(items, entityIds, (c) => pageStart.get(c));
   const base = await allocateKeys(r, mentions.length + relations.length);
   await insertMentions(
     r,
@@ -137,24 +81,15 @@ async function writeEvidence(
 }
 
 /** Maps every input key (or explicit id) to the entity id that receives the evidence. */
-async function resolveEntities(r: KuzuRunner, items: ChunkEvidence[]): Promise<Map<string, string>> {
+async function resolveEntities(r: KuzuRunner, items: ChunkEvidence[]): Promise<ResolvedEntities> {
   const out = new Map<string, string>();
-  const explicit = new Set<string>();
-  const keys = new Set<string>();
-  for (const it of items)
-    for (const m of it.entities) {
-      if (!m.key) throw new AriadneError('invalid_input', 'Every entity needs a canonical key.');
-      if (m.id) explicit.add(m.id);
-      else keys.add(m.key);
-    }
+  const { explicit, keys, ownIds } = entityReferences(items);
   if (explicit.size) {
     const found = await r.query('UNWIND $ids AS i MATCH (e:Entity {id: i}) RETURN e.id AS id', {
       ids: [...explicit],
     });
     const have = new Set(found.map((x) => String(x.id)));
-    // Resolution may attach a key to a new entity of the same batch (an abbreviation and its long form in
-    // different chunks of one document): that entity is created below, from its own key.
-    const ownIds = new Set([...keys].map((k) => entityIdForKey(k)));
+    // A new entity of the same batch (`ownIds`) is created below, from its own key.
     for (const id of explicit) {
       if (!have.has(id) && !ownIds.has(id)) throw new AriadneError('not_found', `No entity ${id}.`);
       out.set(id, id);
@@ -165,7 +100,10 @@ async function resolveEntities(r: KuzuRunner, items: ChunkEvidence[]): Promise<M
     const found = await r.query('UNWIND $ids AS i MATCH (e:Entity {id: i}) RETURN e.id AS id', {
       ids: [...byId.keys()],
     });
-    for (const x of found) out.set(byId.get(String(x.id))!, String(x.id));
+    for (const x of found) {
+      const key = byId.get(String(x.id));
+      if (key !== undefined) out.set(key, String(x.id));
+    }
     const rest = [...keys].filter((k) => !out.has(k));
     if (rest.length) {
       // A key merged into another entity keeps pointing at the survivor until the merge is undone.
@@ -190,19 +128,10 @@ async function resolveEntities(r: KuzuRunner, items: ChunkEvidence[]): Promise<M
 async function createMissingEntities(
   r: KuzuRunner,
   items: ChunkEvidence[],
-  entityIds: Map<string, string>,
+  entityIds: ResolvedEntities,
   now: number,
 ): Promise<string[]> {
-  const candidates = new Map<string, { key: string; type: string; name: string }>();
-  for (const it of items)
-    for (const m of it.entities) {
-      const id = entityIds.get(m.id ?? m.key)!;
-      // A new entity takes its key, name and type from its own mention, not from a key merged into it.
-      const own = !m.id && entityIdForKey(m.key) === id;
-      const prev = candidates.get(id);
-      if (!prev || (own && entityIdForKey(prev.key) !== id))
-        candidates.set(id, { key: m.key, type: m.type, name: m.name });
-    }
+  const candidates = entityCandidates(items, entityIds);
   // A passage without entities is normal (a heading, a table caption); Kùzu refuses an empty list parameter.
   if (!candidates.size) return [];
   const existing = await r.query('UNWIND $ids AS i MATCH (e:Entity {id: i}) RETURN e.id AS id', {

@@ -170,7 +170,8 @@ function runnerFor(conn: Connection, bulk: boolean): KuzuRunner {
       }
       const all = Array.isArray(res) ? res : [res];
       try {
-        return all.length > 0 ? await readRows(all[all.length - 1]!) : [];
+        const last = all.at(-1);
+        return last ? await readRows(last) : [];
       } finally {
         for (const r of all) r.close();
       }

@@ -24,7 +24,8 @@ export function queueRecordOps(db: KuzuDb, clock: Clock) {
 
     async getJob(id: string): Promise<JobRecord | null> {
       const rows = await db.read((r) => r.query('MATCH (j:Job {id: $id}) RETURN j.*', { id }));
-      return rows.length ? toJob(rows[0]!) : null;
+      const [row] = rows;
+      return row ? toJob(row) : null;
     },
 
     /** Jobs, optionally filtered by status/kind/document, oldest first. */

@@ -100,7 +100,8 @@ export function readOps(db: KuzuDb) {
           id: questionId,
         }),
       );
-      return rows.length ? String(rows[0]!.id) : null;
+      const [row] = rows;
+      return row ? String(row.id) : null;
     },
 
     async chunksById(ids: string[]): Promise<ChunkRecord[]> {

@@ -115,7 +115,7 @@ export async function fetchEntities(r: Pick<KuzuRunner, 'query'>, ids: string[])
   if (!ids.length) return [];
   const rows = await byPrimaryKey(r, 'Entity', 'id', ids, entityCols('x'));
   const byId = new Map(rows.map((x) => [String(x.id), toEntity(x)]));
-  return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { AriadneError } from '../../../contract/errors';
 import type { KuzuDb, KuzuRunner } from './kuzu-db';
+import { at } from '../../at';
 
 /**
  * The graph schema of docs/ARCHITECTURE.md ("The graph schema"), as numbered migrations. A migration runs once, in its own transaction, and
@@ -76,13 +77,14 @@ export const MIGRATIONS: Migration[] = [
   },
 ];
 
-export const SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]!.version;
+export const SCHEMA_VERSION = at(MIGRATIONS, MIGRATIONS.length - 1).version;
 
 export async function currentSchemaVersion(r: KuzuRunner): Promise<number> {
   const tables = await r.query('CALL show_tables() RETURN name');
   if (!tables.some((t) => t.name === 'Meta')) return 0;
   const rows = await r.query("MATCH (m:Meta {key: 'schemaVersion'}) RETURN m.value AS v");
-  return rows.length ? Number(rows[0]!.v) : 0;
+  const [row] = rows;
+  return row ? Number(row.v) : 0;
 }
 
 export async function setSchemaVersion(r: KuzuRunner, version: number): Promise<void> {

@@ -107,7 +107,8 @@ async function manage(name: VectorTableName, table: lancedb.Table): Promise<Mana
   const indices = await table.listIndices();
   const vec = indices.find((i) => i.columns.includes('vector'));
   const fts = indices.find((i) => i.indexType === 'FTS');
-  const stats = (vec ?? fts) ? await table.indexStats((vec ?? fts)!.name) : undefined;
+  const indexed = vec ?? fts;
+  const stats = indexed ? await table.indexStats(indexed.name) : undefined;
   return {
     name,
     table,

@@ -67,14 +67,37 @@ export async function openVectorStore(
     }
     return pending;
   };
-  const write = async (name: VectorTableName, fn: (t: lancedb.Table) => Promise<unknown>) => {
-    const t = (await tableFor(name, true))!;
+  /**
+   * Runs `fn` on the table's writer, in call order. `batch` marks the write of an upsert batch; any other
+   * write closes the open batch, so upserts called after it land after it.
+   */
+  const write = async (
+    name: VectorTableName,
+    fn: (t: lancedb.Table) => Promise<unknown>,
+    batch?: UpsertBatch,
+  ) => {
+    if (openBatches.get(name) !== batch) openBatches.delete(name);
+    const t = await tableFor(name, true);
+    if (!t) throw new AriadneError('internal', `The vector table ${name} was not created.`);
     await t.writer.run(async () => {
       await fn(t.table);
       t.writesSinceOptimize++;
       await maintain(t, log);
     });
   };
+
+  type Row = { id: string; docId: string; text: string; vector: number[] };
+  interface UpsertBatch {
+    rows: Map<string, Row>;
+    written: Promise<void>;
+  }
+  /**
+   * Upserts waiting for their table's writer, per table: rows of upserts called while the batch waits join
+   * it, and the batch is written as one merge-insert. Each merge-insert joins its rows with the whole table
+   * and makes a new Lance version, so a document's passages (two upserts each) cost one write per table
+   * instead of one each. A row upserted twice before the write keeps the later values, as two writes would.
+   */
+  const openBatches = new Map<VectorTableName, UpsertBatch>();
 
   const api: VectorIndex = {
     embedding: (): EmbeddingInfo | null => record.get(),
@@ -124,22 +147,34 @@ export async function openVectorStore(
           `Vector for ${bad.id} has ${bad.vector.length} dimensions; this library uses ${dim}.`,
         );
       }
-      const data = rows.map((r) => ({
-        id: r.id,
-        docId: r.docId ?? '',
-        text: r.text,
-        vector: Array.from(r.vector),
-      }));
-      const schema = vectorSchema(dim);
-      await write(name, async (t) => {
-        for (const part of chunked(data, 5000)) {
-          await t
-            .mergeInsert('id')
-            .whenMatchedUpdateAll()
-            .whenNotMatchedInsertAll()
-            .execute(lancedb.makeArrowTable(part, { schema }));
-        }
-      });
+      let batch = openBatches.get(name);
+      if (!batch) {
+        const schema = vectorSchema(dim);
+        const b: UpsertBatch = { rows: new Map(), written: Promise.resolve() };
+        openBatches.set(name, b);
+        b.written = write(
+          name,
+          async (t) => {
+            // From here the batch is being written: later upserts start the next one.
+            if (openBatches.get(name) === b) openBatches.delete(name);
+            for (const part of chunked([...b.rows.values()], 5000))
+              await t
+                .mergeInsert('id')
+                .whenMatchedUpdateAll()
+                .whenNotMatchedInsertAll()
+                .execute(lancedb.makeArrowTable(part, { schema }));
+          },
+          b,
+        );
+        // A batch that failed before it was written (its table could not be created) takes no more rows.
+        b.written.catch(() => openBatches.get(name) === b && openBatches.delete(name));
+        batch = b;
+      }
+      for (const r of rows) {
+        batch.rows.delete(r.id);
+        batch.rows.set(r.id, { id: r.id, docId: r.docId ?? '', text: r.text, vector: Array.from(r.vector) });
+      }
+      await batch.written;
     },
 
     async deleteIds(name: VectorTableName, ids: string[]): Promise<void> {

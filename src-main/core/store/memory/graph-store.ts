@@ -4,7 +4,17 @@ import type { Clock } from '../../deps';
 import type { GraphBackendOpener } from '../backends';
 import { deriveEntityFields } from '../entity-fields';
 import type { GraphStore } from '../graph-store';
-import { chunkId, entityIdForKey, mentionId, relationId } from '../ids';
+import { chunkId, entityIdForKey } from '../ids';
+import {
+  entityCandidates,
+  entityReferences,
+  evidenceChunkIds,
+  evidenceRows,
+  requireChunks,
+  type MentionFields,
+  type RelationFields,
+  type ResolvedEntities,
+} from '../mentions';
 import type {
   CanonicalGraph,
   ChunkEvidence,
@@ -26,6 +36,7 @@ import {
   type EdgesOf,
 } from '../walks';
 import { createMemoryJobStore } from './job-store';
+import { citationOf } from '../citation';
 
 /**
  * The graph in memory, for tests and throwaway libraries: the same domain rules as the Kùzu store (entity
@@ -44,32 +55,13 @@ interface Entity extends EntityRecord {
 }
 
 /** One MENTIONS row: a surface form of an entity in a chunk. */
-interface Mention {
+interface Mention extends MentionFields {
   k: number;
-  id: string;
-  chunkId: string;
-  docId: string;
-  entityId: string;
-  surface: string;
-  description: string;
-  confidence: number;
 }
 
 /** One RELATED row: the evidence that `src` relates to `dst`, with its citation. */
-interface Evidence {
+interface Evidence extends RelationFields {
   k: number;
-  id: string;
-  src: string;
-  dst: string;
-  keywords: string[];
-  description: string;
-  confidence: number;
-  chunkId: string;
-  docId: string;
-  page: number;
-  pageEnd: number;
-  spanStart: number;
-  spanEnd: number;
 }
 
 interface Community {
@@ -247,17 +239,9 @@ export function createMemoryGraphStore(clock: Clock): GraphStore {
     return undefined;
   }
 
-  function resolveEntities(items: ChunkEvidence[]): Map<string, string> {
+  function resolveEntities(items: ChunkEvidence[]): ResolvedEntities {
     const out = new Map<string, string>();
-    const explicit = new Set<string>();
-    const keys = new Set<string>();
-    for (const it of items)
-      for (const m of it.entities) {
-        if (!m.key) throw new AriadneError('invalid_input', 'Every entity needs a canonical key.');
-        if (m.id) explicit.add(m.id);
-        else keys.add(m.key);
-      }
-    const ownIds = new Set([...keys].map((k) => entityIdForKey(k)));
+    const { explicit, keys, ownIds } = entityReferences(items);
     for (const id of explicit) {
       if (!s.entities.has(id) && !ownIds.has(id)) throw new AriadneError('not_found', `No entity ${id}.`);
       out.set(id, id);
@@ -278,23 +262,12 @@ export function createMemoryGraphStore(clock: Clock): GraphStore {
 
   function writeEvidence(items: ChunkEvidence[]) {
     const now = clock.now();
-    const cids = [...new Set(items.map((it) => chunkId(it.docId, it.chunkIndex)))];
-    const missing = cids.filter((c) => !s.chunks.has(c));
-    if (missing.length)
-      throw new AriadneError('not_found', `Evidence for unknown chunks: ${missing.slice(0, 5).join(', ')}`);
+    const cids = evidenceChunkIds(items);
+    requireChunks(cids, (c) => s.chunks.has(c));
     const entityIds = resolveEntities(items);
     const previous = removeChunkEvidence(new Set(cids));
 
-    // New entities take key, name and type from their own mention, not from a key merged into them.
-    const candidates = new Map<string, { key: string; type: string; name: string }>();
-    for (const it of items)
-      for (const m of it.entities) {
-        const id = entityIds.get(m.id ?? m.key)!;
-        const own = !m.id && entityIdForKey(m.key) === id;
-        const prev = candidates.get(id);
-        if (!prev || (own && entityIdForKey(prev.key) !== id))
-          candidates.set(id, { key: m.key, type: m.type, name: m.name });
-      }
+    const candidates = entityCandidates(items, entityIds);
     const created: string[] = [];
     for (const [id, c] of candidates) {
       if (s.entities.has(id)) continue;
@@ -314,56 +287,7 @@ export function createMemoryGraphStore(clock: Clock): GraphStore {
       created.push(id);
     }
 
-    const mentions: Omit<Mention, 'k'>[] = [];
-    const relations: Omit<Evidence, 'k'>[] = [];
-    for (const it of items) {
-      const cid = chunkId(it.docId, it.chunkIndex);
-      const local = new Map<string, string>();
-      // One mention per (entity, surface form); case variants share it and the most confident one wins.
-      const best = new Map<string, { eid: string; m: (typeof it.entities)[number] }>();
-      for (const m of it.entities) {
-        const eid = entityIds.get(m.id ?? m.key)!;
-        local.set(m.key, eid);
-        if (m.id) local.set(m.id, eid);
-        const form = `${eid}\u0000${m.name.toLowerCase()}`;
-        const prev = best.get(form)?.m;
-        if (!prev || (m.confidence ?? 1) > (prev.confidence ?? 1)) best.set(form, { eid, m });
-      }
-      let i = 0;
-      for (const { eid, m } of best.values())
-        mentions.push({
-          id: mentionId(cid, i++),
-          chunkId: cid,
-          docId: it.docId,
-          entityId: eid,
-          surface: m.name,
-          description: m.description ?? '',
-          confidence: m.confidence ?? 1,
-        });
-      it.relations.forEach((rel, j) => {
-        const src = local.get(rel.source);
-        const dst = local.get(rel.target);
-        if (!src || !dst)
-          throw new AriadneError(
-            'invalid_input',
-            `Relation ${rel.source} → ${rel.target} in ${cid} names an entity not listed for that chunk.`,
-          );
-        relations.push({
-          id: relationId(cid, j),
-          src,
-          dst,
-          keywords: rel.keywords ?? [],
-          description: rel.description ?? '',
-          confidence: rel.confidence ?? 1,
-          chunkId: cid,
-          docId: it.docId,
-          page: rel.page ?? s.chunks.get(cid)!.pageStart,
-          pageEnd: rel.pageEnd ?? rel.page ?? -1,
-          spanStart: rel.span?.start ?? -1,
-          spanEnd: rel.span?.end ?? -1,
-        });
-      });
-    }
+    const { mentions, relations } = evidenceRows(items, entityIds, (c) => s.chunks.get(c)?.pageStart);
     for (const m of mentions) s.mentions.set(s.seq, { ...m, k: s.seq++ });
     for (const v of relations) s.evidence.set(s.seq, { ...v, k: s.seq++ });
 
@@ -631,15 +555,7 @@ export function createMemoryGraphStore(clock: Clock): GraphStore {
             sourceName: src.name,
             targetId: v.dst,
             targetName: dst.name,
-            keywords: [...v.keywords],
-            description: v.description,
-            confidence: v.confidence,
-            chunkId: v.chunkId,
-            docId: v.docId,
-            page: v.page,
-            pageEnd: v.pageEnd,
-            spanStart: v.spanStart,
-            spanEnd: v.spanEnd,
+            ...citationOf(v),
             docTitle: d?.title ?? '',
             docYear: d?.year ?? null,
           });
@@ -701,7 +617,7 @@ export function createMemoryGraphStore(clock: Clock): GraphStore {
     async listEntities(f = {}) {
       return read(() => {
         const q = f.search?.trim().toLowerCase();
-        const byEntity = new Map<string, Map<string, number>>();
+        const byEntity = new Map<string, { e: Entity; docs: Map<string, number> }>();
         for (const m of s.mentions.values()) {
           const e = s.entities.get(m.entityId);
           const docId = s.chunks.get(m.chunkId)?.docId;
@@ -709,16 +625,16 @@ export function createMemoryGraphStore(clock: Clock): GraphStore {
           if (f.docId && docId !== f.docId) continue;
           if (f.type && e.type !== f.type) continue;
           if (q && !e.name.toLowerCase().includes(q) && !aliasText(e).toLowerCase().includes(q)) continue;
-          const docs = byEntity.get(e.id) ?? new Map<string, number>();
+          const docs = byEntity.get(e.id)?.docs ?? new Map<string, number>();
           docs.set(docId, (docs.get(docId) ?? 0) + 1);
-          byEntity.set(e.id, docs);
+          byEntity.set(e.id, { e, docs });
         }
         const total = (docs: Map<string, number>) => [...docs.values()].reduce((a, b) => a + b, 0);
-        const entities = [...byEntity]
-          .sort((a, b) => total(b[1]) - total(a[1]) || cmp(a[0], b[0]))
+        const entities = [...byEntity.values()]
+          .sort((a, b) => total(b.docs) - total(a.docs) || cmp(a.e.id, b.e.id))
           .slice(0, f.limit ?? 10_000)
-          .map(([id, docs]) => ({
-            ...record(s.entities.get(id)!),
+          .map(({ e, docs }) => ({
+            ...record(e),
             mentionCount: total(docs),
             documents: [...docs].map(([doc, n]) => ({
               id: doc,
@@ -980,7 +896,8 @@ export function createMemoryGraphStore(clock: Clock): GraphStore {
         // Parents after every community of the batch exists: a parent may come in the same call.
         for (const c of items) {
           const parent = c.parentId ?? null;
-          s.communities.get(c.id)!.parentId = parent && s.communities.has(parent) ? parent : null;
+          const community = s.communities.get(c.id);
+          if (community) community.parentId = parent && s.communities.has(parent) ? parent : null;
         }
       });
     },

@@ -28,8 +28,7 @@ interface Row extends StoredVector {
 function unit(v: ArrayLike<number>): Float64Array {
   const out = Float64Array.from(v);
   const n = Math.hypot(...out);
-  if (n > 0) for (let i = 0; i < out.length; i++) out[i]! /= n;
-  return out;
+  return n > 0 ? out.map((x) => x / n) : out;
 }
 
 function termCounts(text: string): { terms: Map<string, number>; length: number } {
@@ -55,7 +54,9 @@ export function openMemoryVectorIndex(deps: { record?: EmbeddingRecord } = {}): 
 
   const table = (name: VectorTableName): Map<string, Row> => {
     if (closed) throw new AriadneError('internal', 'The vector store is closed.');
-    return tables.get(name)!;
+    const t = tables.get(name);
+    if (!t) throw new AriadneError('internal', `No vector table ${name}.`);
+    return t;
   };
   const dimension = () => {
     const cur = record.get();
@@ -135,7 +136,8 @@ export function openMemoryVectorIndex(deps: { record?: EmbeddingRecord } = {}): 
       for (const r of t.values()) {
         if (docs && !docs.has(r.docId)) continue;
         let dot = 0;
-        for (let i = 0; i < q.length; i++) dot += q[i]! * r.unit[i]!;
+        // Both vectors have the library's dimension (checked above).
+        for (const [i, x] of q.entries()) dot += x * (r.unit[i] ?? 0);
         hits.push(hit(r, dot));
       }
       return hits.sort(byScore).slice(0, opts.k ?? 10);
@@ -154,7 +156,7 @@ export function openMemoryVectorIndex(deps: { record?: EmbeddingRecord } = {}): 
         for (const q of query) {
           const tf = r.terms.get(q);
           if (!tf) continue;
-          const n = df.get(q)!;
+          const n = df.get(q) ?? 0;
           const idf = Math.log(1 + (t.size - n + 0.5) / (n + 0.5));
           score += (idf * tf * (BM25_K1 + 1)) / (tf + BM25_K1 * (1 - BM25_B + (BM25_B * r.length) / avg));
         }

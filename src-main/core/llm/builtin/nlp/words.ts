@@ -1,4 +1,5 @@
 import { wink } from '../../../nlp/wink';
+import { at } from '../../../at';
 
 /**
  * A word of running text as the built-in extractor sees it: wink-nlp's tokens, with tokens written without
@@ -27,8 +28,20 @@ export interface Sentence {
 const GLUE = new Set(['-', '/', '+', "'", '’']);
 const isAlnum = (s: string) => /^[\p{L}\p{N}]/u.test(s);
 
-/** Sentences of words with offsets and POS tags; one wink-nlp pass over the whole text. */
-export function analyse(text: string): Sentence[] {
+/** The last text analysed and its sentences (read-only to every caller). */
+let last: { text: string; sentences: readonly Sentence[] } | null = null;
+
+/**
+ * Sentences of words with offsets and POS tags; one wink-nlp pass over the whole text. A passage is read
+ * by several rule tasks in a row (its extraction, then its questions), so the last text's analysis is kept
+ * and given again: the wink-nlp pass was a third of the extraction's CPU.
+ */
+export function analyse(text: string): readonly Sentence[] {
+  if (last?.text !== text) last = { text, sentences: analyseAnew(text) };
+  return last.sentences;
+}
+
+function analyseAnew(text: string): Sentence[] {
   const nlp = wink();
   const its = nlp.its;
   const doc = nlp.readDoc(text);
@@ -38,22 +51,22 @@ export function analyse(text: string): Sentence[] {
   const spaces = toks.out(its.precedingSpaces) as string[];
   // Offsets: wink-nlp keeps the spacing before every token, so walking the text recovers each token's start.
   const starts: number[] = new Array(values.length);
-  let at = 0;
+  let offset = 0;
   for (let i = 0; i < values.length; i++) {
-    at += spaces[i]!.length;
-    const found = text.indexOf(values[i]!, at);
+    offset += at(spaces, i).length;
+    const found = text.indexOf(at(values, i), offset);
     // A normalised token (rare: quotes, ellipses) is not found verbatim; keep the running offset then.
-    if (found >= 0 && found - at <= 2) at = found;
-    starts[i] = at;
-    at += values[i]!.length;
+    if (found >= 0 && found - offset <= 2) offset = found;
+    starts[i] = offset;
+    offset += at(values, i).length;
   }
   const spans = doc.sentences().out(its.span) as unknown as [number, number][];
   const sentenceStart = new Set(spans.map(([a]) => a));
   const out: Sentence[] = [];
   const flush = (words: Word[]) => {
     if (!words.length) return;
-    const start = words[0]!.start;
-    const end = words.at(-1)!.end;
+    const start = at(words, 0).start;
+    const end = at(words, words.length - 1).end;
     out.push({ text: text.slice(start, end), start, end, words });
   };
   // PDF text often has a blank line after every printed line, and wink-nlp ends a sentence at each: a
@@ -66,8 +79,8 @@ export function analyse(text: string): Sentence[] {
   const last = values.length - 1;
   let i = 0;
   while (i <= last) {
-    if (pos[i] === 'SPACE' || values[i]!.trim() === '') {
-      if (values[i]!.includes('\n')) lineBreak = true;
+    if (pos[i] === 'SPACE' || at(values, i).trim() === '') {
+      if (at(values, i).includes('\n')) lineBreak = true;
       i++;
       continue;
     }
@@ -86,8 +99,8 @@ export function analyse(text: string): Sentence[] {
     // Glue: no space before the next token, and either it or the current one is a hyphen-like joiner
     // between alphanumerics, or two alphanumeric tokens touch ("33" "RE").
     while (j < last && spaces[j + 1] === '' && !sentenceStartBetween(j)) {
-      const cur = values[j]!;
-      const next = values[j + 1]!;
+      const cur = at(values, j);
+      const next = at(values, j + 1);
       const after = values[j + 2];
       const joinsNext =
         (isAlnum(cur) && isAlnum(next)) ||
@@ -96,16 +109,16 @@ export function analyse(text: string): Sentence[] {
       if (!joinsNext) break;
       j++;
     }
-    const start = starts[i]!;
-    const end = starts[j]! + values[j]!.length;
+    const start = at(starts, i);
+    const end = at(starts, j) + at(values, j).length;
     const w = text.slice(start, end);
-    words.push({ text: w, lower: w.toLowerCase(), start, end, pos: pos[j]!, first: words.length === 0 });
+    words.push({ text: w, lower: w.toLowerCase(), start, end, pos: at(pos, j), first: words.length === 0 });
     i = j + 1;
   }
   flush(words);
   return out;
 
   function sentenceStartBetween(j: number): boolean {
-    return sentenceStart.has(j + 1) && /^[.!?]$/.test(values[j]!);
+    return sentenceStart.has(j + 1) && /^[.!?]$/.test(at(values, j));
   }
 }

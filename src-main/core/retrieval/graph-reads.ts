@@ -1,11 +1,12 @@
 import type { Citation, EntitySummary, Evidence } from '../../contract/graph';
 import type { Library } from '../library';
-import type { ChunkRecord, EntityRecord, EvidenceLink } from '../store/types';
+import type { ChunkRecord, EntityRecord, EvidenceCitation, EvidenceLink } from '../store/types';
 import { pageOfOffset } from '../store/pages';
 import { chunkSentences } from '../nlp/evidence-span';
 import { captionLabel } from '../nlp/prose';
 import { Lru, type ChangeTracker } from './cache';
 import { shortTitle } from './text';
+import { citationOf } from '../store/citation';
 
 /**
  * Read helpers retrieval builds on the graph store's operations (batched evidence with citation data,
@@ -26,21 +27,11 @@ export interface ChunkInfo {
   year: number | null;
 }
 
-export interface EvidenceInfo {
+/** A piece of evidence with its citation (pageEnd and the span are -1 on rows that predate sentence spans). */
+export interface EvidenceInfo extends EvidenceCitation {
   id: string;
   source: string;
   target: string;
-  keywords: string[];
-  description: string;
-  confidence: number;
-  chunkId: string;
-  docId: string;
-  page: number;
-  /** Last page of the supporting sentence; -1 when the row predates sentence spans. */
-  pageEnd: number;
-  /** [spanStart, spanEnd) of the supporting sentence in the document text; -1 when not recorded. */
-  spanStart: number;
-  spanEnd: number;
   title: string;
   year: number | null;
   chunkText: string;
@@ -50,7 +41,7 @@ export interface EvidenceInfo {
   chunkPageOffsets?: number[];
 }
 
-export function createLibraryData(tracker: ChangeTracker) {
+export function createGraphReads(tracker: ChangeTracker) {
   const entities = new Lru<string, EntityRecord>(20_000);
   const communityOf = new Lru<string, string | null>(20_000);
   tracker.onChange(() => {
@@ -153,15 +144,8 @@ export function createLibraryData(tracker: ChangeTracker) {
       id: v.id,
       source: s,
       target: t,
-      keywords: v.keywords,
-      description: v.description,
+      ...citationOf(v),
       confidence: Number.isFinite(v.confidence) ? v.confidence : 1,
-      chunkId: v.chunkId,
-      docId: v.docId,
-      page: v.page,
-      pageEnd: v.pageEnd,
-      spanStart: v.spanStart,
-      spanEnd: v.spanEnd,
       title: docs.get(v.docId)?.title ?? '',
       year: docs.get(v.docId)?.year ?? null,
       ...chunkPlaceOf(texts.get(v.chunkId)),
@@ -176,7 +160,7 @@ export function createLibraryData(tracker: ChangeTracker) {
   return { getEntities, communities, summaries, evidenceForPairs, chunks, entityCache: entities };
 }
 
-export type LibraryData = ReturnType<typeof createLibraryData>;
+export type GraphReads = ReturnType<typeof createGraphReads>;
 
 export function toSummary(e: EntityRecord, communityId: string | null = null): EntitySummary {
   return {
