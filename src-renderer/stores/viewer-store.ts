@@ -18,6 +18,30 @@ export interface SourceRef {
   supported?: boolean;
 }
 
+/** The fields every citation shape (a graph quote, an answer's [n]) shares, as the viewer takes them. */
+export interface CitedPassage {
+  documentId: string;
+  title: string;
+  page: number | null;
+  quote: string;
+  start?: number;
+  end?: number;
+  pages?: number[];
+  label?: string;
+}
+
+/** A citation as a viewer source: the citation's `label` ("Table 2") is the viewer's `figure`. */
+export const sourceOf = (c: CitedPassage): SourceRef => ({
+  documentId: c.documentId,
+  title: c.title,
+  page: c.page,
+  quote: c.quote,
+  start: c.start,
+  end: c.end,
+  pages: c.pages,
+  figure: c.label,
+});
+
 interface ViewerState {
   source: SourceRef | null;
   open(source: SourceRef): void;

@@ -6,7 +6,7 @@
  * Usage: `npx tsx test/bench/ingest-dump.ts OUT.json [file.pdf…]` (default: the shared PDFs, the hostile
  * ones, the fixture papers and a generated 120-page PDF).
  */
-import { mkdtempSync, readdirSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +15,7 @@ import { makeFixtures } from '../fixtures/make-fixtures';
 import { makeLongPdf } from '../fixtures/long-pdf';
 import { ingestAll, ingestionDump, openCore } from '../integration/ingest/harness';
 import { builtWorkerPaths } from './built-workers';
+import { pdfsIn } from './pdf-files';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const out = process.argv[2];
@@ -23,13 +24,6 @@ const tmp = mkdtempSync(path.join(os.tmpdir(), 'ariadne-ingest-dump-'));
 
 async function files(): Promise<string[]> {
   if (process.argv.length > 3) return process.argv.slice(3);
-  const pdfsIn = (dir: string) =>
-    existsSync(dir)
-      ? readdirSync(dir)
-          .filter((f) => f.endsWith('.pdf'))
-          .sort()
-          .map((f) => path.join(dir, f))
-      : [];
   const shared = pdfsIn(path.join(repo, '../shared/data/pdfs'));
   const hostile = pdfsIn(path.join(repo, '../shared/data/pdfs-hostile'));
   const fx = await makeFixtures(path.join(tmp, 'fixtures'));

@@ -29,7 +29,7 @@
  * workers the app runs; from source, tsx compiles the workers during the warm-up).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,20 +40,13 @@ import { makeLongPdf } from '../fixtures/long-pdf';
 import { SOURCE_PARSE_WORKER } from '../fixtures/parse-worker-path';
 import { ctx, ingestAll, openCore } from '../integration/ingest/harness';
 import { builtWorkerPaths } from './built-workers';
+import { pdfsIn } from './pdf-files';
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'ariadne-parse-bench-'));
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const PDFTOTEXT_RUNS = Number(process.env.PDFTOTEXT_RUNS ?? 20);
 const workers = builtWorkerPaths();
-
-const pdfsIn = (dir: string) =>
-  existsSync(dir)
-    ? readdirSync(dir)
-        .filter((f) => f.endsWith('.pdf'))
-        .sort()
-        .map((f) => path.join(dir, f))
-    : [];
 
 const cpuSeconds = () => {
   const u = process.cpuUsage();

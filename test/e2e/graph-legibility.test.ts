@@ -1,12 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CanvasSnapshot } from '../../src-renderer/features/graph/canvas-inspection';
 import type { Box } from '../../src-renderer/features/graph/label-placement';
-import { makeFixtures } from '../fixtures/make-fixtures';
+import { fixtureLibrary } from '../helpers/fixture-library';
 import { chromiumMissingReason, launchChromium } from '../helpers/browser';
 import { startServe, type ServeProcess } from '../helpers/serve-process';
 import { applyTheme, screenshot, SHOTS, watchPageProblems } from './page-actions';
@@ -104,14 +101,7 @@ describe.skipIf(!!missing)('a legible graph', () => {
 
   beforeAll(async () => {
     fs.mkdirSync(SHOTS, { recursive: true });
-    const fx = await makeFixtures(fs.mkdtempSync(path.join(os.tmpdir(), 'ariadne-legible-fx-')));
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ariadne-legible-'));
-    execFileSync(
-      process.execPath,
-      ['bin/ariadne.js', '--data', dataDir, '--llm', 'builtin', 'ingest', ...fx.papers.map((p) => p.file)],
-      { stdio: 'ignore' },
-    );
-    serve = await startServe({ dataDir });
+    serve = await startServe({ dataDir: await fixtureLibrary('ariadne-legible-') });
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     problems = watchPageProblems(page);

@@ -1,13 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { createRequire } from 'node:module';
 import Graph from 'graphology';
 import { parse as parseGraphml } from 'graphology-graphml';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeFixtures } from '../fixtures/make-fixtures';
+import { fixtureLibrary } from '../helpers/fixture-library';
 import { chromiumMissingReason, launchChromium } from '../helpers/browser';
 import { startServe, type ServeProcess } from '../helpers/serve-process';
 import { applyTheme, screenshot, SHOTS, watchPageProblems } from './page-actions';
@@ -51,14 +48,7 @@ describe.skipIf(!!missing)('the workbench', () => {
 
   beforeAll(async () => {
     fs.mkdirSync(SHOTS, { recursive: true });
-    const fx = await makeFixtures(fs.mkdtempSync(path.join(os.tmpdir(), 'ariadne-workbench-fx-')));
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ariadne-workbench-'));
-    execFileSync(
-      process.execPath,
-      ['bin/ariadne.js', '--data', dataDir, '--llm', 'builtin', 'ingest', ...fx.papers.map((p) => p.file)],
-      { stdio: 'ignore' },
-    );
-    serve = await startServe({ dataDir });
+    serve = await startServe({ dataDir: await fixtureLibrary('ariadne-workbench-') });
     browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
     problems = watchPageProblems(page);

@@ -5,6 +5,7 @@ import { pageOfOffset } from '../store/pages';
 import { chunkSentences } from '../nlp/evidence-span';
 import { captionLabel } from '../nlp/prose';
 import { Lru, type ChangeTracker } from './cache';
+import { TitleIndex } from './search/title-index';
 import { shortTitle } from './text';
 import { citationOf } from '../store/citation';
 
@@ -44,9 +45,11 @@ export interface EvidenceInfo extends EvidenceCitation {
 export function createGraphReads(tracker: ChangeTracker) {
   const entities = new Lru<string, EntityRecord>(20_000);
   const communityOf = new Lru<string, string | null>(20_000);
+  let titleIndex: Promise<TitleIndex> | null = null;
   tracker.onChange(() => {
     entities.clear();
     communityOf.clear();
+    titleIndex = null;
   });
 
   async function getEntities(lib: Library, ids: string[]): Promise<EntityRecord[]> {
@@ -157,7 +160,19 @@ export function createGraphReads(tracker: ChangeTracker) {
     return new Map((await lib.graph.chunksWithDocuments(ids)).map((c) => [c.id, c]));
   }
 
-  return { getEntities, communities, summaries, evidenceForPairs, chunks, entityCache: entities };
+  /** Document titles as names (multi-hop follows a passage's mention of another document's title). */
+  function titles(lib: Library): Promise<TitleIndex> {
+    titleIndex ??= lib.graph.listDocuments().then(
+      (docs) => new TitleIndex(docs),
+      (e: unknown) => {
+        titleIndex = null;
+        throw e;
+      },
+    );
+    return titleIndex;
+  }
+
+  return { getEntities, communities, summaries, evidenceForPairs, chunks, titles, entityCache: entities };
 }
 
 export type GraphReads = ReturnType<typeof createGraphReads>;

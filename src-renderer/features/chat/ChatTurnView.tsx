@@ -5,21 +5,10 @@ import { Markdown } from '../../components/Markdown';
 import { saveFile } from '../../lib/save-file';
 import type { Turn } from '../../stores/chat-store';
 import { useNoticeStore } from '../../stores/notice-store';
-import { useViewerStore } from '../../stores/viewer-store';
+import { sourceOf, useViewerStore } from '../../stores/viewer-store';
 
 function openCitation(c: AnswerCitation) {
-  useViewerStore.getState().open({
-    documentId: c.documentId,
-    title: c.title,
-    page: c.page,
-    quote: c.quote,
-    start: c.start,
-    end: c.end,
-    pages: c.pages,
-    figure: c.label,
-    label: `[${c.n}]`,
-    supported: c.supported,
-  });
+  useViewerStore.getState().open({ ...sourceOf(c), label: `[${c.n}]`, supported: c.supported });
 }
 
 /** The answer with its references, as a scientist would paste it into notes. */

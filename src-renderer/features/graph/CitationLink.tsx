@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { Citation } from '../../../src-main/contract/graph';
-import { useViewerStore } from '../../stores/viewer-store';
+import { sourceOf, useViewerStore } from '../../stores/viewer-store';
 import { citationText } from './citation-text';
 
 /**
@@ -22,18 +22,7 @@ export function CitationLink({ c }: { c: Citation }) {
         onFocus={() => setTip(true)}
         onBlur={() => setTip(false)}
         onKeyDown={(e) => e.key === 'Escape' && tip && (e.stopPropagation(), setTip(false))}
-        onClick={() =>
-          useViewerStore.getState().open({
-            documentId: c.documentId,
-            title: c.title,
-            page: c.page,
-            quote: c.quote,
-            start: c.start,
-            end: c.end,
-            pages: c.pages,
-            figure: c.label,
-          })
-        }
+        onClick={() => useViewerStore.getState().open(sourceOf(c))}
       >
         {where}
       </button>

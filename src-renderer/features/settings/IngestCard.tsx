@@ -33,48 +33,36 @@ export function IngestCard({
       <h2>Reading documents</h2>
       <div className="form-grid">
         <label htmlFor="concurrency">Parallel model calls</label>
-        <div className="row">
-          <input
-            id="concurrency"
-            className="input num"
-            type="number"
-            min={1}
-            max={16}
-            value={concurrency}
-            disabled={!settings}
-            onChange={(e) => setConcurrency(Math.min(16, Math.max(1, Number(e.target.value) || 1)))}
-          />
-          <span className="muted small">match OLLAMA_NUM_PARALLEL; more only queues</span>
-        </div>
+        <NumberRow
+          id="concurrency"
+          min={1}
+          max={16}
+          value={concurrency}
+          disabled={!settings}
+          onChange={(v) => setConcurrency(Math.min(16, Math.max(1, v || 1)))}
+          hint="match OLLAMA_NUM_PARALLEL; more only queues"
+        />
         <label htmlFor="chunk">Passage size (tokens)</label>
-        <div className="row">
-          <input
-            id="chunk"
-            className="input num"
-            type="number"
-            min={200}
-            max={4000}
-            step={100}
-            value={chunk}
-            disabled={!settings}
-            onChange={(e) => setChunk(Number(e.target.value) || 1000)}
-          />
-          <span className="muted small">applies to documents read from now on</span>
-        </div>
+        <NumberRow
+          id="chunk"
+          min={200}
+          max={4000}
+          step={100}
+          value={chunk}
+          disabled={!settings}
+          onChange={(v) => setChunk(v || 1000)}
+          hint="applies to documents read from now on"
+        />
         <label htmlFor="ask-above">Ask before indexing above (min)</label>
-        <div className="row">
-          <input
-            id="ask-above"
-            className="input num"
-            type="number"
-            min={0}
-            max={10000}
-            value={askAbove}
-            disabled={!settings}
-            onChange={(e) => setAskAbove(Math.min(10_000, Math.max(0, Number(e.target.value) || 0)))}
-          />
-          <span className="muted small">estimated model time of a dropped batch; 0 always asks</span>
-        </div>
+        <NumberRow
+          id="ask-above"
+          min={0}
+          max={10000}
+          value={askAbove}
+          disabled={!settings}
+          onChange={(v) => setAskAbove(Math.min(10_000, Math.max(0, v || 0)))}
+          hint="estimated model time of a dropped batch; 0 always asks"
+        />
         <span>Entity types</span>
         <div role="radiogroup" aria-label="Entity types" className="segmented">
           {(['biomedical', 'biomedical+longevity'] as const).map((t) => (
@@ -117,6 +105,35 @@ export function IngestCard({
           </button>
         </div>
       )}
+    </div>
+  );
+}
+
+/** A labelled number input with its hint beside it; `onChange` gets the typed number (0 when cleared). */
+function NumberRow(props: {
+  id: string;
+  min: number;
+  max: number;
+  step?: number;
+  value: number;
+  disabled: boolean;
+  onChange(value: number): void;
+  hint: string;
+}) {
+  return (
+    <div className="row">
+      <input
+        id={props.id}
+        className="input num"
+        type="number"
+        min={props.min}
+        max={props.max}
+        step={props.step}
+        value={props.value}
+        disabled={props.disabled}
+        onChange={(e) => props.onChange(Number(e.target.value))}
+      />
+      <span className="muted small">{props.hint}</span>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { findTerm } from '../search/passages';
 import { addEdge, personalisedPageRank } from './pagerank';
 import { namedPhrases } from './phrases';
 import { queryEntities } from './query-entities';
+import { followTitles } from './title-bridges';
 import { isRelevant, strengthOf } from './relevance';
 import type { QaContext, Retrieval, Source } from './types';
 import { at } from '../../at';
@@ -25,6 +26,10 @@ export interface MultiHopOptions {
    * HotpotQA (100 questions) recall@5 / @2: 1 → 0.785 / 0.605, 3 → 0.800 / 0.645, 6 → 0.810 / 0.655.
    */
   titleBoost?: number;
+  /** Best passages of the walk whose mentions of other documents' titles lead to a second hop. */
+  titleHops?: number;
+  /** Title hops in a row (a three-hop question needs two). */
+  titleRounds?: number;
 }
 
 const P = (id: string) => `p\u0000${id}`;
@@ -105,23 +110,31 @@ export async function retrieveMultiHop(
   for (const id of extra) seeds.set(P(id), 0.5 * (opts.passageSeed ?? 1));
   const rank = personalisedPageRank(edges, seeds);
 
-  const ranked = [...rank]
+  const walked = [...rank]
     .filter(([id]) => id.startsWith('p\u0000'))
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-    .slice(0, k)
-    .map(([id, r]) => ({ id: id.slice(2), r }));
+    .slice(0, k);
+  const top = walked[0]?.[1] ?? 1;
   const info = await ctx.data.chunks(
     ctx.lib,
-    ranked.map((x) => x.id),
+    walked.map(([id]) => id.slice(2)),
   );
-  const top = ranked[0]?.r ?? 1;
-  const sources: Source[] = ranked.flatMap(({ id, r }) => {
-    const chunk = info.get(id);
-    return chunk ? [{ chunk, score: r / top, via: 'multi-hop (personalised PageRank)' }] : [];
+  const followed = await followTitles(
+    ctx,
+    question,
+    walked.map(([id, r]) => ({ id: id.slice(2), score: r / top, via: 'multi-hop (personalised PageRank)' })),
+    info,
+    { from: opts.titleHops, rounds: opts.titleRounds },
+  );
+  const sources: Source[] = followed.ranked.slice(0, k).flatMap(({ id, score, via }) => {
+    const chunk = followed.chunks.get(id);
+    return chunk ? [{ chunk, score, via }] : [];
   });
+  const bridged = sources.filter((s) => s.via.startsWith('title')).length;
   ctx.trace(
     'multi-hop',
-    `personalised PageRank from ${ents.length} entit${ents.length === 1 ? 'y' : 'ies'} and ${hits.length} passage(s) over ${edges.size} nodes; ${sources.length} passage(s) kept`,
+    `personalised PageRank from ${ents.length} entit${ents.length === 1 ? 'y' : 'ies'} and ${hits.length} passage(s) over ${edges.size} nodes; ${sources.length} passage(s) kept` +
+      (bridged ? `, ${bridged} reached by a title the question or a passage names` : ''),
     ctx.now() - t0,
   );
   const relevant = sources.some((s) => isRelevant(question, { ...s, via: 'lexical' }, ctx.thresholds));
