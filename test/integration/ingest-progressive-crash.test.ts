@@ -13,7 +13,7 @@ import { MODEL_MARK } from './ingest/marked-provider';
 const CHILD = path.resolve(import.meta.dirname, 'ingest/crash-child.ts');
 const WORKERS = { parse: 'src-worker/parse-worker.ts', ingest: 'src-worker/ingest-worker.ts' };
 const bundled = { child: '', workers: { parse: '', ingest: '' } };
-const ROUNDS = roundsOf('ARIADNE_PROGRESSIVE_CRASH_ROUNDS', 4, 12);
+const ROUNDS = roundsOf('ARIADNE_PROGRESSIVE_CRASH_ROUNDS', 6, 16);
 // Estimated like ingest-crash.test.ts's (a child boots, drafts three documents and refines until the
 // kill; each round also opens the library to check it): a hang detector, not a speed check.
 const PER_ROUND_MS = 8_000;
@@ -22,20 +22,25 @@ const BLOCK_TOKENS = 80;
 /** Chat replies are slow enough that a kill lands among the refinements; embeddings answer at once. */
 const CHAT_LATENCY_MS = 400;
 const MAX_KILL_MS = 1000;
+/**
+ * A kill in the swap itself: this long at most after a refined passage's evidence write began. The write
+ * takes a few to a few tens of milliseconds (a dozen relationships and mentions deleted and written one
+ * statement each), so kills land before it, among its statements, inside its COMMIT and just after it.
+ */
+const MAX_IN_WRITE_MS = 40;
+
+/** From outside, after some chat calls (the refinement's); or from inside, during a passage's swap. */
+type Kill = { afterChats: number; delayMs: number } | { inWrite: number; delayMs: number };
 
 const chatCalls = (sim: Sim) => sim.stats().byEndpoint['/api/chat'] ?? 0;
 
 /**
- * Runs the child; with `kill`, SIGKILLs it `delayMs` after its `afterChats`th chat call reached the sim:
- * chat calls are the refinement (the draft makes none), and each round's replies are journaled, so every
- * round gets further into the upgrade.
+ * Runs the child. `afterChats`: SIGKILLs it `delayMs` after its `afterChats`th chat call reached the sim
+ * (chat calls are the refinement: the draft makes none). `inWrite`: the child kills itself `delayMs` after
+ * its `inWrite`th single-passage evidence write began (crash-child.ts). Each round's refined passages are
+ * journaled, so every round gets further into the upgrade.
  */
-function runChild(
-  dataDir: string,
-  sim: Sim,
-  paths: string[],
-  kill?: { afterChats: number; delayMs: number },
-) {
+function runChild(dataDir: string, sim: Sim, paths: string[], kill?: Kill) {
   return new Promise<{ done: boolean; killed: boolean; stderr: string }>((resolve) => {
     const child = spawn(process.execPath, [bundled.child, dataDir, sim.url, ...paths], {
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -44,6 +49,9 @@ function runChild(
         ARIADNE_CRASH_WORKERS: JSON.stringify(bundled.workers),
         ARIADNE_CRASH_BLOCK_TOKENS: String(BLOCK_TOKENS),
         ARIADNE_CRASH_MARK: '1',
+        ...(kill && 'inWrite' in kill
+          ? { ARIADNE_CRASH_KILL_IN_WRITE: `${kill.inWrite} ${kill.delayMs}` }
+          : {}),
       },
     });
     const r = { done: false, killed: false, stderr: '' };
@@ -54,7 +62,7 @@ function runChild(
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (r.stderr = (r.stderr + d.toString()).slice(-2000)));
     const poll = setInterval(() => {
-      if (!kill || chatCalls(sim) - before < kill.afterChats) return;
+      if (!kill || !('afterChats' in kill) || chatCalls(sim) - before < kill.afterChats) return;
       clearInterval(poll);
       timer = setTimeout(() => {
         if (exited || out.includes('DONE')) return;
@@ -62,8 +70,9 @@ function runChild(
         child.kill('SIGKILL');
       }, kill.delayMs);
     }, 2);
-    child.on('exit', () => {
+    child.on('exit', (_code, signal) => {
       exited = true;
+      if (signal === 'SIGKILL') r.killed = true;
       clearInterval(poll);
       if (timer) clearTimeout(timer);
       r.done = out.includes('DONE');
@@ -153,23 +162,21 @@ describe('progressive ingestion survives SIGKILL mid-upgrade', () => {
       let rng = 4242;
       const rand = () => (rng = (rng * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
       let kills = 0;
+      let inWriteKills = 0;
       let midUpgrade = 0;
-      /**
-       * RELATED edges whose Evidence node is gone, seen after some kills (a live process no longer leaves
-       * them: see unlinkEvidence's fallback). The cause is not found yet — possibly Kùzu's WAL replay after
-       * a SIGKILL — so they are printed, not asserted, until the store can sweep them.
-       */
-      let dangling = 0;
       let finished = false;
       while (kills < ROUNDS && !finished) {
-        const r = await runChild(dir, sim, paths, {
-          afterChats: 1 + Math.floor(rand() * 2),
-          delayMs: Math.floor(rand() * MAX_KILL_MS),
-        });
+        // Every other round the kill lands in a refined passage's swap (its first or second this run).
+        const kill: Kill =
+          kills % 2 === 0
+            ? { inWrite: 1 + Math.floor(rand() * 2), delayMs: rand() * MAX_IN_WRITE_MS }
+            : { afterChats: 1 + Math.floor(rand() * 2), delayMs: Math.floor(rand() * MAX_KILL_MS) };
+        const r = await runChild(dir, sim, paths, kill);
         if (!r.killed && !r.done) throw new Error(`the child exited without finishing: ${r.stderr}`);
         finished = r.done;
         if (!r.killed) break;
         kills++;
+        if ('inWrite' in kill) inWriteKills++;
         const s = await snapshot(dir);
         // The draft is intact: a drafted document is searchable and keeps every passage.
         expect(s.drafted.length).toBeGreaterThan(0);
@@ -185,17 +192,20 @@ describe('progressive ingestion survives SIGKILL mid-upgrade', () => {
         for (const id of s.drafted)
           for (const c of s.dump.chunkIds.filter((x) => x.startsWith(`${id}:`)))
             if (final.has(c)) expect(per.has(c), c).toBe(true);
+        // Every relationship and mention keeps its evidence; no evidence without its relationship.
+        expect(s.dump.evidence.filter((e) => !e.id)).toEqual([]);
+        expect(s.dump.mentions.filter((m) => !m.id)).toEqual([]);
         expect(s.dump.orphanDetails).toEqual([]);
-        dangling = Math.max(dangling, s.dump.evidence.filter((e) => !e.id).length);
         const refinedNow = s.refined.size;
         if (refinedNow > 0 && refinedNow < expected.chunkIds.length) midUpgrade++;
       }
       if (!finished) expect((await runChild(dir, sim, paths)).done).toBe(true);
       console.log(
-        `progressive crash: ${kills} kills, ${midUpgrade} between the first and the last refined passage; ` +
-          `clean ${cleanCalls} chat calls, crashed ${chatCalls(sim)}; relationship edges without evidence ${dangling}`,
+        `progressive crash: ${kills} kills (${inWriteKills} in a passage's swap), ${midUpgrade} between the ` +
+          `first and the last refined passage; clean ${cleanCalls} chat calls, crashed ${chatCalls(sim)}`,
       );
       expect(kills).toBeGreaterThanOrEqual(ROUNDS);
+      expect(inWriteKills).toBeGreaterThanOrEqual(Math.floor(ROUNDS / 2));
       expect(midUpgrade).toBeGreaterThan(0);
 
       // Resumed to completion: every passage refined, the model's reading only, nothing left behind.
@@ -203,8 +213,9 @@ describe('progressive ingestion survives SIGKILL mid-upgrade', () => {
       expect(got.refined.size).toBe(expected.chunkIds.length);
       expect(got.dump.documents.map((d) => d.status)).toEqual(paths.map(() => 'done'));
       for (const [chunk, r] of readings(got.dump)) expect(r.draft, chunk).toBe(0);
+      expect(got.dump.evidence.filter((e) => !e.id)).toEqual([]);
+      expect(got.dump.mentions.filter((m) => !m.id)).toEqual([]);
       expect(got.dump.orphanDetails).toEqual([]);
-      dangling = Math.max(dangling, got.dump.evidence.filter((e) => !e.id).length);
       expect(dupes(got.dump.mentions.map((m) => m.id))).toEqual([]);
       expect(dupes(got.dump.evidence.map((e) => e.id).filter(Boolean))).toEqual([]);
       for (const rows of Object.values(got.dump.vectors))

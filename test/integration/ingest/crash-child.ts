@@ -84,6 +84,32 @@ const core = await createCore({
     llmConcurrency: 4,
   },
 });
+
+/**
+ * ARIADNE_CRASH_KILL_IN_WRITE="<n> <delayMs>": SIGKILL this process `delayMs` (fractional) after its `n`th
+ * evidence write of a single passage began (a refined passage's swap: the draft writes a whole document at
+ * once). A kill from outside lands in a store transaction too rarely; this one lands inside it (between its
+ * statements or inside Kùzu's COMMIT, which runs on the thread pool while this loop spins), or just after it
+ * committed and before the step's journal entry. Polled with setImmediate: timers have 1 ms steps.
+ */
+const killIn = process.env.ARIADNE_CRASH_KILL_IN_WRITE?.split(' ').map(Number);
+if (killIn) {
+  const [n = 1, delayMs = 0] = killIn;
+  const graph = core.stores.graph;
+  const addEvidence = graph.addEvidence.bind(graph);
+  let writes = 0;
+  graph.addEvidence = (items, opts) => {
+    if (items.length === 1 && ++writes === n) {
+      const start = performance.now();
+      const poll = () => {
+        if (performance.now() - start >= delayMs) process.kill(process.pid, 'SIGKILL');
+        else setImmediate(poll);
+      };
+      poll();
+    }
+    return addEvidence(items, opts);
+  };
+}
 const ctx = { signal: new AbortController().signal, emit: () => undefined };
 const res = await core.handlers['library:import']({ paths }, ctx);
 const jobs = await core.ingest.waitFor(res.added.map((a) => a.id));
