@@ -117,7 +117,6 @@ export async function relinkEvidence(r: KuzuRunner, rows: EvidenceLink[]): Promi
  */
 const UNLINK_FROM_SOURCE =
   'MATCH (:Entity {id: $src})-[y:RELATED]->(:Entity) WHERE y.k = $k DELETE y RETURN y.k AS k';
-const UNLINK_ANYWHERE = 'MATCH (:Entity)-[y:RELATED]->(:Entity) WHERE y.k = $k DELETE y RETURN y.k AS k';
 
 /** Deletes these RELATED edges (found through their sources); the Evidence nodes stay. */
 export async function unlinkEvidence(
@@ -126,11 +125,20 @@ export async function unlinkEvidence(
 ): Promise<number[]> {
   const gone: number[] = [];
   for (const x of rows) {
-    let found = await r.query(UNLINK_FROM_SOURCE, { src: x.src, k: x.k });
-    // An edge whose Evidence node names another source (none should) is found by its key, with a scan of
-    // RELATED that only that case pays for.
-    if (!found.length) found = await r.query(UNLINK_ANYWHERE, { k: x.k });
-    if (found.length) gone.push(x.k);
+    if ((await r.query(UNLINK_FROM_SOURCE, { src: x.src, k: x.k })).length) gone.push(x.k);
+  }
+  const deleted = new Set(gone);
+  const missed = rows.filter((x) => !deleted.has(x.k)).map((x) => x.k);
+  if (!missed.length) return gone;
+  // An edge whose Evidence node names another source (none should) is found by its key, with one scan of
+  // RELATED that only that case pays for, and deleted from the source it has.
+  const elsewhere = await r.query(
+    'MATCH (a:Entity)-[y:RELATED]->(:Entity) WHERE y.k IN $ks RETURN a.id AS src, y.k AS k',
+    { ks: missed },
+  );
+  for (const x of elsewhere) {
+    const k = Number(x.k);
+    if ((await r.query(UNLINK_FROM_SOURCE, { src: String(x.src), k })).length) gone.push(k);
   }
   return gone;
 }
