@@ -13,7 +13,7 @@ import { MODEL_MARK } from './ingest/marked-provider';
 const CHILD = path.resolve(import.meta.dirname, 'ingest/crash-child.ts');
 const WORKERS = { parse: 'src-worker/parse-worker.ts', ingest: 'src-worker/ingest-worker.ts' };
 const bundled = { child: '', workers: { parse: '', ingest: '' } };
-const ROUNDS = roundsOf('ARIADNE_PROGRESSIVE_CRASH_ROUNDS', 6, 16);
+const ROUNDS = roundsOf('ARIADNE_PROGRESSIVE_CRASH_ROUNDS', 6, 12);
 // Estimated like ingest-crash.test.ts's (a child boots, drafts three documents and refines until the
 // kill; each round also opens the library to check it): a hang detector, not a speed check.
 const PER_ROUND_MS = 8_000;
