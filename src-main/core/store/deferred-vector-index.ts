@@ -5,7 +5,7 @@ import type { EmbeddingInfo, VectorIndex } from './vector-index';
 export interface DeferredVectorIndex extends VectorIndex {
   /** Opens the index now if nothing has yet; resolves when it is usable, rejects if the open failed. */
   ready(): Promise<void>;
-  /** True once an open has started (and until close). */
+  /** True from the start of an open until close; false again after an open that failed. */
   readonly opening: boolean;
 }
 
