@@ -59,17 +59,16 @@ async function writeEvidence(
 
   const { mentions, relations } = evidenceRows(items, entityIds, (c) => pageStart.get(c));
   const base = await allocateKeys(r, mentions.length + relations.length);
-  await insertMentions(
-    r,
-    mentions.map((m, i) => ({ ...m, k: base + i })),
-  );
+  const keyed = mentions.map((m, i) => ({ ...m, k: base + i }));
+  await insertMentions(r, keyed);
   await insertEvidence(
     r,
     relations.map((e, i) => ({ ...e, k: base + mentions.length + i })),
   );
 
   const affected = new Set<string>([...previous, ...entityIds.values()]);
-  const refreshed = await refreshEntities(r, [...affected]);
+  // The mentions just inserted need not be read back to derive their entities' fields.
+  const refreshed = await refreshEntities(r, [...affected], new Map(keyed.map((m) => [m.k, m])));
   const touched = new Set([...created, ...refreshed.changed]);
   for (const id of refreshed.removed) touched.delete(id);
   return {
