@@ -19,6 +19,8 @@ interface BuiltinInput {
 export function builtinOps(tasks: LlmTasks): (op: unknown, input: unknown) => Promise<unknown> {
   const ops: Record<ModelStep, (i: BuiltinInput) => Promise<unknown>> = {
     passage: (i) => tasks.readPassage(i),
+    // Progressive refinement is for a configured model; the rules would only read the passage again.
+    refine: (i) => tasks.readPassage(i),
     embed: (i) => tasks.embed(i.texts),
   };
   return async (op, input) => {

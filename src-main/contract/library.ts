@@ -21,11 +21,27 @@ export const IngestStage = z.enum([
   'extracting',
   'resolving',
   'persisting',
+  /** Progressive ingestion: the document is searchable as drafted; the model is upgrading its passages. */
+  'refining',
   'done',
 ]);
 export type IngestStage = z.infer<typeof IngestStage>;
 
 export const DocumentId = z.string().min(1).max(128);
+
+/**
+ * Progressive ingestion: the built-in engine's draft of a document is in the library first, then the model
+ * refines it passage by passage. `refined` of `total` passages carry the model's reading; `state` is
+ * `refined` once all of them do.
+ */
+export const ReadingState = z.object({
+  state: z.enum(['draft', 'refined']),
+  /** The chat model that refines (or refined) the document. */
+  model: z.string(),
+  refined: z.number().int().nonnegative(),
+  total: z.number().int().nonnegative(),
+});
+export type ReadingState = z.infer<typeof ReadingState>;
 
 export const DocumentSummary = z.object({
   id: DocumentId,
@@ -58,6 +74,8 @@ export const DocumentSummary = z.object({
     })
     .nullable()
     .optional(),
+  /** Draft → refined by the model, for a document read progressively; null when read in one pass. */
+  reading: ReadingState.nullable().optional(),
 });
 export type DocumentSummary = z.infer<typeof DocumentSummary>;
 

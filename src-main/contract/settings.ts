@@ -12,6 +12,11 @@ export const AppSettings = LlmSettings.extend({
   chunkTokens: z.number().int().min(200).max(4000).default(1000),
   entityTypeSet: EntityTypeSet.default('biomedical'),
   /**
+   * With a model configured, read each new document with the built-in engine first (searchable within
+   * seconds), then let the model refine it passage by passage. Without a model it changes nothing.
+   */
+  progressiveIngestion: z.boolean().default(true),
+  /**
    * A batch whose estimated reading time with a model is longer than this asks before it is indexed (0: always
    * ask). Ten minutes: past a coffee's wait, long enough that a dropped folder should not start unasked.
    */

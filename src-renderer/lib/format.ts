@@ -1,3 +1,5 @@
+import type { ReadingState } from '../../src-main/contract/library';
+
 /** "about 3 min", "40 s": ETAs are estimates, so round them the way a person would say them. */
 export function formatEta(ms: number | null): string {
   if (ms == null) return '';
@@ -12,6 +14,16 @@ export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n.toLocaleString()} ${n === 1 ? one : many}`;
 }
 
+/**
+ * Progressive ingestion: "Draft → refined by qwen2.5:7b (3/7 passages)" while the model upgrades the
+ * built-in engine's reading, "Refined by qwen2.5:7b" once every passage carries the model's.
+ */
+export function readingLabel(r: ReadingState): string {
+  return r.state === 'refined'
+    ? `Refined by ${r.model}`
+    : `Draft → refined by ${r.model} (${r.refined}/${plural(r.total, 'passage')})`;
+}
+
 export const STAGE_LABEL: Record<string, string> = {
   queued: 'Waiting in the queue',
   parsing: 'Reading the PDF',
@@ -20,6 +32,7 @@ export const STAGE_LABEL: Record<string, string> = {
   extracting: 'Finding entities and relationships',
   resolving: 'Merging duplicate entities',
   persisting: 'Saving to the graph',
+  refining: 'Searchable now; the model is refining it',
   done: 'Done',
 };
 

@@ -9,7 +9,7 @@ describe('ingest worker dispatch', () => {
   afterAll(() => pool.close());
 
   it('runs every model step of the registry', async () => {
-    expect(MODEL_STEPS).toEqual(['passage', 'embed']);
+    expect(MODEL_STEPS).toEqual(['passage', 'embed', 'refine']);
     const vecs = (await pool.run((api) => api.builtin('embed', { texts: ['mTOR', 'AMPK'] }))) as number[][];
     expect(vecs).toHaveLength(2);
     expect(vecs[0]!.length).toBeGreaterThan(0);
@@ -17,6 +17,11 @@ describe('ingest worker dispatch', () => {
       api.builtin('passage', { text: 'Rapamycin inhibits mTOR in yeast.', previousSummary: '' }),
     )) as { summary: string };
     expect(typeof reading.summary).toBe('string');
+    // A progressive job's refinement, should a library lose its model halfway: the rules read it again.
+    const refined = (await pool.run((api) =>
+      api.builtin('refine', { text: 'Rapamycin inhibits mTOR in yeast.', previousSummary: '' }),
+    )) as { summary: string };
+    expect(refined).toEqual(reading);
   });
 
   it('rejects a task that is not a model step instead of embedding its input', async () => {

@@ -1,6 +1,7 @@
 import type { DocumentDetail, IngestProgress } from '../../contract';
 import type { Core } from '../../core/create-core';
 import { printable } from '../printable';
+import { readingNote } from '../reading-note';
 
 export const noCtx = () => ({ signal: new AbortController().signal, emit: () => undefined });
 
@@ -43,7 +44,7 @@ export function printDocuments(
 ): void {
   for (const d of details) {
     process.stdout.write(
-      `${d.status.padEnd(16)} ${printable(d.fileName)}${notes.get(d.id) ?? ''}: ${d.chunksDone}/${d.chunksTotal} chunks, ${d.entities} entities, ${d.relationships} relationships` +
+      `${d.status.padEnd(16)} ${printable(d.fileName)}${notes.get(d.id) ?? ''}: ${d.chunksDone}/${d.chunksTotal} chunks, ${d.entities} entities, ${d.relationships} relationships${readingNote(d)}` +
         `${d.chunkErrors.length ? `, ${d.chunkErrors.length} errors` : ''}\n`,
     );
     for (const e of d.chunkErrors)

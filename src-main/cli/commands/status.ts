@@ -3,6 +3,7 @@ import { createMemoryLogger } from '../../core/deps';
 import type { GlobalOptions } from '../global-options';
 import { INGEST_FIRST } from '../next-step';
 import { printable } from '../printable';
+import { readingNote } from '../reading-note';
 
 /** `ariadne status`: the queue and every document's state. Works while another process holds the library. */
 export function registerStatus(program: Command) {
@@ -31,7 +32,7 @@ export function registerStatus(program: Command) {
         );
         for (const d of documents) {
           process.stdout.write(
-            `${d.status.padEnd(16)} ${printable(d.fileName)}: ${d.chunksDone}/${d.chunksTotal} chunks, ${d.entities} entities, ${d.relationships} relationships${d.error ? ` — ${printable(d.error)}` : ''}\n`,
+            `${d.status.padEnd(16)} ${printable(d.fileName)}: ${d.chunksDone}/${d.chunksTotal} chunks, ${d.entities} entities, ${d.relationships} relationships${readingNote(d)}${d.error ? ` — ${printable(d.error)}` : ''}\n`,
           );
         }
       } finally {

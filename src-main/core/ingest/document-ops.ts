@@ -1,12 +1,12 @@
 import { AriadneError } from '../../contract/errors';
-import type { DocumentDetail, DocumentSummary } from '../../contract/library';
+import type { DocumentDetail, DocumentSummary, ReadingState } from '../../contract/library';
 import { contentId } from '../library/content-id';
 import type { IngestParts } from './ingest-service';
 import { refreshEntityVectors } from '../entities';
 import { kindOfFile } from './parse/parse-in-worker';
-import { chunkCounts } from './runtime/progress';
+import { chunkCounts, refinedCount } from './runtime/progress';
 import { createReadCache } from './summary-cache';
-import { type JobPayload, TERMINAL_STATUSES } from './queue/types';
+import { type Job, type JobPayload, TERMINAL_STATUSES } from './queue/types';
 
 import type { ImportItem } from './expand-paths';
 import { at } from '../at';
@@ -143,7 +143,9 @@ export function documentOps(svc: IngestParts) {
 
   async function summary(id: string): Promise<DocumentSummary> {
     const job = svc.queue.get(id);
-    const key = `${job?.status}|${job?.payload.stage}|${job?.payload.chunksTotal}|${job?.attempts}|${editVersion}`;
+    const refined = job?.payload.progressive ? refinedCount(job) : 0;
+    // A refined passage changes the document's counts while its job runs: part of the key.
+    const key = `${job?.status}|${job?.payload.stage}|${job?.payload.chunksTotal}|${job?.attempts}|${refined}|${editVersion}`;
     // While the job runs its counts do not change (they do at commit, after which the job is terminal).
     const running = job?.status === 'queued' || job?.status === 'running';
     const { d, entities, relationships } = await docCache.get(id, key, () => storedSummary(id), running);
@@ -169,6 +171,7 @@ export function documentOps(svc: IngestParts) {
       error: job?.error ?? null,
       addedAt: new Date(job?.payload.addedAt ?? d.createdAt).toISOString(),
       reference: refOf(id),
+      reading: readingOf(job, refined),
     };
   }
 
@@ -235,6 +238,14 @@ export function documentOps(svc: IngestParts) {
       }
     },
   };
+}
+
+/** "draft → refined by <model>": where a progressively read document is; null for a one-pass reading. */
+function readingOf(job: Job | undefined, refined: number): ReadingState | null {
+  const p = job?.payload.progressive;
+  if (!job || !p) return null;
+  const total = job.payload.chunksTotal ?? 0;
+  return { state: p.phase === 'refined' ? 'refined' : 'draft', model: p.model, refined, total };
 }
 
 /** Files up to this size are hashed on the calling thread; larger ones in the worker pool. */

@@ -94,6 +94,10 @@ export async function startIngest(deps: IngestDeps): Promise<IngestService> {
     get entityTypes() {
       return o.entityTypes ?? entityTypesFor({ longevity: app().entityTypeSet !== 'biomedical' });
     },
+    // Without a model there is nothing to refine with: the built-in reading is the only one.
+    get progressive() {
+      return deps.tasks.provider !== 'builtin' && (o.progressive ?? app().progressiveIngestion);
+    },
     random: o.random ?? Math.random,
   };
   const queue = new JobQueue(library.jobs, clock, o.capacity ?? 10_000);
@@ -131,7 +135,11 @@ export async function startIngest(deps: IngestDeps): Promise<IngestService> {
     for (const l of listeners) l(job);
   };
 
-  const turns = createCommitTurns(() => scheduler.running());
+  // A job refining its draft commits one passage at a time for minutes: documents behind it commit their
+  // drafts between its passages instead of waiting for all of them.
+  const turns = createCommitTurns(() =>
+    scheduler.running().filter((j) => j.payload.progressive?.phase !== 'refine'),
+  );
   const ctx: PipelineContext = {
     library,
     queue,
@@ -160,6 +168,9 @@ export async function startIngest(deps: IngestDeps): Promise<IngestService> {
       await library.vectors.setEmbedding({ model: runner.embedModel, dimension });
     },
     progress,
+    documentChanged(job) {
+      events.emit('library:changed', { documentIds: [job.docId] });
+    },
     stepDone(job) {
       tracker.step(job.id);
       progress(job);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { DocumentDetail, DocumentSummary } from '../../../src-main/contract/library';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { describeError, useRpc, type UiMethod } from '../../api/rpc';
-import { formatEta, plural, STAGE_LABEL, STATUS_LABEL } from '../../lib/format';
+import { formatEta, plural, readingLabel, STAGE_LABEL, STATUS_LABEL } from '../../lib/format';
 import { useLibraryStore } from '../../stores/library-store';
 import { useNoticeStore } from '../../stores/notice-store';
 import { useViewerStore } from '../../stores/viewer-store';
@@ -127,6 +127,11 @@ export function DocumentRow({
               )}
               {active && doc.etaMs != null && <span>{formatEta(doc.etaMs)}</span>}
             </div>
+          </div>
+        )}
+        {doc.reading && (
+          <div className="muted small" data-testid="doc-reading" data-state={doc.reading.state}>
+            {readingLabel(doc.reading)}
           </div>
         )}
         {doc.status === 'done' && doc.entities > 0 && doc.relationships === 0 && (

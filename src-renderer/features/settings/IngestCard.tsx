@@ -2,8 +2,9 @@ import { useEffect, useState } from 'react';
 import type { AppSettings } from '../../../src-main/contract/settings';
 
 /**
- * How documents are read: parallel LLM calls, passage size, the entity types extraction looks for, and above
- * how many estimated minutes a dropped batch asks before it is indexed.
+ * How documents are read: parallel LLM calls, passage size, the entity types extraction looks for, above
+ * how many estimated minutes a dropped batch asks before it is indexed, and whether a model refines a
+ * built-in draft (progressive ingestion).
  */
 export function IngestCard({
   settings,
@@ -77,6 +78,20 @@ export function IngestCard({
               {t === 'biomedical' ? 'Biomedical' : 'Biomedical + longevity'}
             </button>
           ))}
+        </div>
+        <label htmlFor="progressive">Draft first</label>
+        <div className="row">
+          <input
+            id="progressive"
+            type="checkbox"
+            checked={settings?.progressiveIngestion ?? true}
+            disabled={!settings}
+            onChange={(e) => void save({ progressiveIngestion: e.target.checked })}
+          />
+          <span className="muted small">
+            with a model: the built-in engine reads each new document within seconds, then the model refines
+            it
+          </span>
         </div>
       </div>
       {dirty && (

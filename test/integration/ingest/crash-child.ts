@@ -9,6 +9,7 @@ import { createCore } from '../../../src-main/core/create-core';
 import { createMemoryLogger } from '../../../src-main/core/deps';
 import { createOllamaProvider } from '../../../src-main/core/llm/ollama/ollama-provider';
 import type { LlmProvider } from '../../../src-main/core/llm/provider';
+import { markedProvider } from './marked-provider';
 
 const [dataDir, simUrl, ...paths] = process.argv.slice(2);
 const ollama = createOllamaProvider({
@@ -49,7 +50,7 @@ async function tracked<T>(kind: 'chat' | 'embed', n: number, p: () => Promise<T>
     record(kind, -n);
   }
 }
-const llm: LlmProvider = {
+const counted: LlmProvider = {
   name: ollama.name,
   chatModel: ollama.chatModel,
   embedModel: ollama.embedModel,
@@ -62,6 +63,9 @@ const llm: LlmProvider = {
   models: (opts) => ollama.models(opts),
   pull: (model, opts) => ollama.pull(model, opts),
 };
+// ARIADNE_CRASH_MARK=1: the model's passage replies carry a mark (marked-provider.ts), so the progressive
+// crash test can tell a refined passage's evidence from its draft's.
+const llm = process.env.ARIADNE_CRASH_MARK === '1' ? markedProvider(counted).provider : counted;
 const core = await createCore({
   dataDir: dataDir!,
   llm,
@@ -80,6 +84,32 @@ const core = await createCore({
     llmConcurrency: 4,
   },
 });
+
+/**
+ * ARIADNE_CRASH_KILL_IN_WRITE="<n> <delayMs>": SIGKILL this process `delayMs` (fractional) after its `n`th
+ * evidence write of a single passage began (a refined passage's swap: the draft writes a whole document at
+ * once). A kill from outside lands in a store transaction too rarely; this one lands inside it (between its
+ * statements or inside Kùzu's COMMIT, which runs on the thread pool while this loop spins), or just after it
+ * committed and before the step's journal entry. Polled with setImmediate: timers have 1 ms steps.
+ */
+const killIn = process.env.ARIADNE_CRASH_KILL_IN_WRITE?.split(' ').map(Number);
+if (killIn) {
+  const [n = 1, delayMs = 0] = killIn;
+  const graph = core.stores.graph;
+  const addEvidence = graph.addEvidence.bind(graph);
+  let writes = 0;
+  graph.addEvidence = (items, opts) => {
+    if (items.length === 1 && ++writes === n) {
+      const start = performance.now();
+      const poll = () => {
+        if (performance.now() - start >= delayMs) process.kill(process.pid, 'SIGKILL');
+        else setImmediate(poll);
+      };
+      poll();
+    }
+    return addEvidence(items, opts);
+  };
+}
 const ctx = { signal: new AbortController().signal, emit: () => undefined };
 const res = await core.handlers['library:import']({ paths }, ctx);
 const jobs = await core.ingest.waitFor(res.added.map((a) => a.id));

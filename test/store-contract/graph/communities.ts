@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { entityIdForKey } from '../../../src-main/core/store/ids';
 import { AKK, DOC_A, DOC_B, EPI, MOUSE, OB, OEA } from '../graph-corpus';
 import { sorted, type GraphContract } from './context';
 
 /** Communities, questions, ids, counts, and persistence across a reopen. */
-export function communitiesContract({ both, reopen }: GraphContract): void {
+export function communitiesContract({ both, fresh, reopen }: GraphContract): void {
   describe('communities, questions, ids', () => {
     it('upserts communities with members and parents, lists by level, replaces and deletes', async () => {
       const g = await both();
@@ -42,6 +43,55 @@ export function communitiesContract({ both, reopen }: GraphContract): void {
       ]);
       expect(sorted(await g.listIds('communities'))).toEqual(['c0a', 'c0b']);
       await g.deleteCommunities([]);
+    });
+
+    it('replaces communities again and again, each entity in the community it was last given', async () => {
+      // A community refresh rewrites the memberships the previous one just made. Many refreshes, with the
+      // store's own checkpoints between them (Kùzu: a few hundred KB of WAL in this suite), so the
+      // memberships replaced are sometimes checkpointed and sometimes not.
+      const g = await fresh();
+      await g.upsertDocument({ id: 'd-comm', title: 'Communities', status: 'ready', year: 2024 });
+      await g.upsertChunks('d-comm', [
+        { index: 0, text: 'passage', pageStart: 1, pageEnd: 1, charStart: 0, charEnd: 7 },
+      ]);
+      const keys = Array.from({ length: 24 }, (_, i) => `member ${i}|concept`);
+      await g.addEvidence([
+        {
+          docId: 'd-comm',
+          chunkIndex: 0,
+          entities: keys.map((key, i) => ({ key, name: `Member ${i}`, type: 'concept' })),
+          relations: [],
+        },
+      ]);
+      const ids = keys.map(entityIdForKey);
+      let seed = 11;
+      const rand = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+      let expected = new Map<string, string>();
+      let parents = new Map<string, string>();
+      for (let round = 0; round < 60; round++) {
+        expected = new Map(ids.map((id) => [id, `c${rand(5)}`]));
+        parents = new Map(Array.from({ length: 5 }, (_, c) => [`c${c}`, `top${rand(2)}`]));
+        await g.upsertCommunities([
+          ...Array.from({ length: 5 }, (_, c) => ({
+            id: `c${c}`,
+            level: 0,
+            title: `C${c}`,
+            summary: `round ${round}`,
+            parentId: parents.get(`c${c}`),
+            memberIds: ids.filter((id) => expected.get(id) === `c${c}`),
+          })),
+          ...['top0', 'top1'].map((id) => ({ id, level: 1, title: id, summary: '', memberIds: ids })),
+        ]);
+      }
+      expect(Object.fromEntries(await g.communitiesOf(ids, 0))).toEqual(Object.fromEntries(expected));
+      const listed = await g.listCommunities(0);
+      expect(listed.map((c) => [c.id, c.size, c.parentId])).toEqual(
+        Array.from({ length: 5 }, (_, c) => [
+          `c${c}`,
+          ids.filter((id) => expected.get(id) === `c${c}`).length,
+          parents.get(`c${c}`),
+        ]),
+      );
     });
 
     it('replaces the questions of a chunk and refuses unknown chunks', async () => {

@@ -208,6 +208,52 @@ export function evidenceContract({ clock, fresh, both, open }: GraphContract): v
       }
     });
 
+    it('replaces a passage’s evidence again and again, never leaving a relationship without its evidence', async () => {
+      // A passage read again (a retry, a refinement, a step re-run after a crash) replaces relationships the
+      // previous writes just made. Many replacements of passages sharing their entities, with the store's
+      // own checkpoints between them (Kùzu: a few hundred KB of WAL in this suite), so the relationships
+      // deleted are sometimes checkpointed and sometimes not.
+      const g = await fresh();
+      const doc = { id: 'd-again', chunks: 4, entities: 10 };
+      await g.upsertDocument({ id: doc.id, title: 'Again', status: 'ready', year: 2024 });
+      const span = { pageStart: 1, pageEnd: 1, charStart: 0, charEnd: 10 };
+      await g.upsertChunks(
+        doc.id,
+        Array.from({ length: doc.chunks }, (_, index) => ({ index, text: `passage ${index}`, ...span })),
+      );
+      let seed = 20;
+      const rand = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+      const key = (i: number) => `thing ${i}|concept`;
+      const written = new Map<number, string[]>();
+      for (let round = 0; round < 60; round++) {
+        const chunkIndex = rand(doc.chunks);
+        const entities = Array.from({ length: doc.entities }, (_, i) => ({
+          key: key(i),
+          name: `Thing ${i}`,
+          type: 'concept',
+          description: `round ${round}`,
+        }));
+        const relations = Array.from({ length: rand(14) }, (_, i) => ({
+          source: key(rand(doc.entities)),
+          target: key(rand(doc.entities)),
+          description: `round ${round} relation ${i}`,
+        }));
+        await g.addEvidence([{ docId: doc.id, chunkIndex, entities, relations }]);
+        written.set(
+          chunkIndex,
+          relations.map((r) => r.description),
+        );
+      }
+      const canon = await g.canonicalGraph();
+      // Every relationship has its evidence, and the evidence is exactly each passage's last reading.
+      expect(canon.evidence.filter((e) => !e.id)).toEqual([]);
+      expect(canon.orphanDetails).toEqual([]);
+      expect(canon.evidence.map((e) => String(e.description)).sort()).toEqual(
+        [...written.values()].flat().sort(),
+      );
+      expect((await g.counts()).evidence).toBe([...written.values()].flat().length);
+    });
+
     it('fails whole: unknown chunks, missing keys and unlisted relation ends change nothing', async () => {
       const g = await both();
       const before = await g.counts();

@@ -14,12 +14,15 @@ import { at, atKey } from '../../at';
  * critical path (CallPriority.document). The runner's content-hash cache answers texts already embedded —
  * the commit re-embeds mostly what resolution embedded moments before — without a model call.
  */
-async function embedAll(ctx: PipelineContext, texts: string[], signal: AbortSignal): Promise<number[][]> {
+async function embedAll(
+  ctx: PipelineContext,
+  texts: string[],
+  signal: AbortSignal,
+  priority: number,
+): Promise<number[][]> {
   const windows: string[][] = [];
   for (let i = 0; i < texts.length; i += EMBED_BATCH_SIZE) windows.push(texts.slice(i, i + EMBED_BATCH_SIZE));
-  const out = (
-    await Promise.all(windows.map((w) => ctx.runner.embed(w, signal, CallPriority.document)))
-  ).flat();
+  const out = (await Promise.all(windows.map((w) => ctx.runner.embed(w, signal, priority)))).flat();
   if (out[0]) await ctx.ensureEmbedding(out[0].length);
   return out;
 }
@@ -33,6 +36,16 @@ function distinctEntities(chunks: ChunkRecord[], x: Map<number, GroundedExtracti
 }
 
 /**
+ * How a commit runs when it is not the whole document's: the priority of its embedding calls, and the
+ * document's chunks when `chunks` is a part of them (a refined passage), so abbreviations and non-prose
+ * spans are read over the whole document as in a full commit.
+ */
+export interface CommitOptions {
+  priority?: number;
+  documentChunks?: ChunkRecord[];
+}
+
+/**
  * Resolution against the library, run under the commit turn so documents resolve in queue order. Its output
  * (which key attaches to which existing entity, and the ambiguous candidates) is persisted as a step.
  */
@@ -42,16 +55,17 @@ export async function resolveDocument(
   chunks: ChunkRecord[],
   x: Map<number, GroundedExtraction>,
   signal: AbortSignal,
+  opts: CommitOptions = {},
 ): Promise<Resolution> {
   const entities = distinctEntities(chunks, x);
   const vectors = await embedAll(
     ctx,
     entities.map((e) => entityText(e.name, e.description)),
     signal,
+    opts.priority ?? CallPriority.document,
   );
-  const abbreviations = await ctx.pool.run((api) =>
-    api.abbreviations(chunks.map((c) => c.text).join('\n\n')),
-  );
+  const all = opts.documentChunks ?? chunks;
+  const abbreviations = await ctx.pool.run((api) => api.abbreviations(all.map((c) => c.text).join('\n\n')));
   return resolveEntities(
     entities.map((e, i) => ({ key: e.key, name: e.name, type: e.type, vector: at(vectors, i) })),
     { index: await ctx.index.loaded(), vectors: ctx.library.vectors, abbreviations },
@@ -60,7 +74,7 @@ export async function resolveDocument(
 
 /**
  * Writes the evidence of every successful chunk in one transaction (replacing what those chunks wrote
- * before), then re-embeds the entities it touched and drops the vectors of entities it emptied.
+ * before: a refined passage's evidence takes the place of its draft's in that one transaction), then re-embeds the entities it touched and drops the vectors of entities it emptied.
  */
 export async function commitDocument(
   ctx: PipelineContext,
@@ -69,9 +83,10 @@ export async function commitDocument(
   x: Map<number, GroundedExtraction>,
   resolution: Resolution,
   signal: AbortSignal,
+  opts: CommitOptions = {},
 ): Promise<{ entities: number; relations: number }> {
   const { graph } = ctx.library;
-  const nonProse = documentNonProse(chunks);
+  const nonProse = documentNonProse(opts.documentChunks ?? chunks);
   const items: ChunkEvidence[] = chunks.map((c) => {
     // Every chunk was extracted before the commit.
     const g = atKey(x, c.index);
@@ -108,8 +123,11 @@ export async function commitDocument(
       }),
     };
   });
-  job.payload.stage = 'persisting';
-  ctx.progress(job);
+  // A refined passage is one of many small commits: the document stays "refining" meanwhile.
+  if (job.payload.stage !== 'refining') {
+    job.payload.stage = 'persisting';
+    ctx.progress(job);
+  }
   const folded = await foldEntities(ctx.library, resolution.folds ?? []);
   const res = await graph.addEvidence(items);
   const removed = new Set([...res.removedEntityIds, ...folded.removed]);
@@ -118,7 +136,7 @@ export async function commitDocument(
     .sort();
   const { entities: ents, vectors: vecs } = await refreshEntityVectors(
     ctx.library,
-    (texts) => embedAll(ctx, texts, signal),
+    (texts) => embedAll(ctx, texts, signal, opts.priority ?? CallPriority.document),
     { changed: ids, removed: [...removed] },
   );
   const index = await ctx.index.loaded();

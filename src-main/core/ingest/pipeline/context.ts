@@ -19,6 +19,11 @@ export interface PipelineOptions {
   readonly blockTokens: number;
   /** Entity types extraction asks for; undefined leaves the provider's default set. Read per chunk. */
   readonly entityTypes: readonly string[] | undefined;
+  /**
+   * Progressive ingestion for jobs that start now: a built-in draft first, then the model's refinement
+   * (pipeline/progressive.ts). Only ever true with a model configured; read when a job first runs.
+   */
+  readonly progressive: boolean;
   random: () => number;
 }
 
@@ -47,6 +52,8 @@ export interface PipelineContext {
   /** Records the library's embedding model on the first vectors. */
   ensureEmbedding(dimension: number): Promise<void>;
   progress(job: Job): void;
+  /** The document's graph changed while its job goes on (a progressive draft was committed). */
+  documentChanged(job: Job): void;
   /** A chunk step finished (for throughput and ETA). */
   stepDone(job: Job): void;
 }

@@ -6,6 +6,7 @@ import { DOC_LEVEL, type Job, taskKey } from '../queue/types';
 import { commitDocument, resolveDocument } from './commit';
 import { type PipelineContext, StepFailed } from './context';
 import type { GroundedExtraction } from './postprocess';
+import { progressiveJob, runProgressive } from './progressive';
 import { runStep } from './step';
 import { PIPELINE_STEPS } from './steps';
 import { CallPriority, EMBED_BATCH_SIZE } from '../../llm/provider';
@@ -33,7 +34,12 @@ interface PassageOutput {
  * so a restart resumes here.
  */
 export async function runJob(ctx: PipelineContext, job: Job, signal: AbortSignal): Promise<JobOutcome> {
+  const progressive = progressiveJob(ctx, job);
   const chunks = await ensureChunks(ctx, job, signal);
+  if (progressive) {
+    const { failedChunks } = await runProgressive(ctx, job, chunks, signal);
+    return { failedChunks, chunkErrors: chunkErrorsOf(job) };
+  }
   const p = job.payload;
   const { runner } = ctx;
   const failed = new Set<number>();
@@ -173,7 +179,11 @@ export async function runJob(ctx: PipelineContext, job: Job, signal: AbortSignal
   } finally {
     release();
   }
-  const chunkErrors = [...job.tasks.values()]
+  return { failedChunks: [...failed].sort((a, b) => a - b), chunkErrors: chunkErrorsOf(job) };
+}
+
+function chunkErrorsOf(job: Job): JobOutcome['chunkErrors'] {
+  return [...job.tasks.values()]
     .filter((t) => t.status === 'failed')
     .map((t) => ({
       chunkIndex: t.chunkIndex,
@@ -181,7 +191,6 @@ export async function runJob(ctx: PipelineContext, job: Job, signal: AbortSignal
       attempts: t.attempts,
       error: t.error ?? 'failed',
     }));
-  return { failedChunks: [...failed].sort((a, b) => a - b), chunkErrors };
 }
 
 /** Parses and splits the document once; afterwards the chunks are read back from the graph. */

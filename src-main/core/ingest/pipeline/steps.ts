@@ -19,6 +19,11 @@ export const PIPELINE_STEPS = {
   embed: { level: 'chunk', model: 'embed', journaled: true, stage: 'extracting', reading: false },
   resolve: { level: 'document', model: null, journaled: false, stage: 'resolving', reading: false },
   commit: { level: 'document', model: null, journaled: false, stage: 'resolving', reading: false },
+  // Progressive ingestion (pipeline/progressive.ts), with a model configured: `draft` reads every passage
+  // with the built-in rules (no model call) and the document commits through `embed`, `resolve` and
+  // `commit` as above; then `refine` reads each passage with the model and swaps that passage's evidence.
+  draft: { level: 'chunk', model: null, journaled: false, stage: 'extracting', reading: true },
+  refine: { level: 'chunk', model: 'chat', journaled: true, stage: 'refining', reading: false },
 } as const satisfies Record<string, StepSpec>;
 
 export interface StepSpec {
@@ -51,9 +56,11 @@ export function isModelStep(name: unknown): name is ModelStep {
   return typeof name === 'string' && (MODEL_STEPS as readonly string[]).includes(name);
 }
 
-/** The step that marks a passage as read (see `reading`). */
-export const READING_STEP: PipelineStep = (() => {
-  const s = STEP_NAMES.find((n) => PIPELINE_STEPS[n].reading);
-  if (!s) throw new Error('PIPELINE_STEPS names no reading step');
-  return s;
-})();
+/** The steps that mark a passage as read (see `reading`): `passage`, or `draft` in a progressive job. */
+export const READING_STEPS: readonly PipelineStep[] = STEP_NAMES.filter((n) => PIPELINE_STEPS[n].reading);
+if (!READING_STEPS.length) throw new Error('PIPELINE_STEPS names no reading step');
+
+/** The per-passage steps a job runs: progressive jobs draft, embed and refine; the others read and embed. */
+export function chunkStepsOf(progressive: boolean): readonly PipelineStep[] {
+  return progressive ? ['draft', 'embed', 'refine'] : ['passage', 'embed'];
+}

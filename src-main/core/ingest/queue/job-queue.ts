@@ -114,12 +114,12 @@ export class JobQueue {
     return job;
   }
 
-  /** The first queued job whose time has come, in FIFO order; null when none is ready. */
-  peekReady(now = this.clock.now()): Job | null {
+  /** The first queued job whose time has come (and that `accept` takes), in FIFO order; null when none is. */
+  peekReady(now = this.clock.now(), accept: (job: Job) => boolean = () => true): Job | null {
     for (const id of this.fifo.keys()) {
       // fifo holds only ids of jobs in `jobs`.
       const j = atKey(this.jobs, id);
-      if (j.nextRunAt <= now) return j;
+      if (j.nextRunAt <= now && accept(j)) return j;
     }
     return null;
   }

@@ -33,7 +33,15 @@ export interface JobPayload {
   chunksTotal: number | null;
   sections: { name: string; page: number }[];
   addedAt: number;
+  /**
+   * Set when the job starts with progressive ingestion on (pipeline/progressive.ts) and kept across
+   * restarts, so a changed setting never switches a document between flows halfway: the chat model that
+   * refines, and how far the document is (drafting, refining passage by passage, all refined).
+   */
+  progressive?: { model: string; phase: ProgressivePhase };
 }
+
+export type ProgressivePhase = 'draft' | 'refine' | 'refined';
 
 export interface Job {
   id: string;

@@ -1,5 +1,5 @@
 import type { IngestProgress } from '../../../contract/library';
-import { CHUNK_STEPS, DOCUMENT_STEPS, READING_STEP } from '../pipeline/steps';
+import { chunkStepsOf, DOCUMENT_STEPS, type PipelineStep } from '../pipeline/steps';
 import { type Job, taskKey } from '../queue/types';
 
 /**
@@ -12,15 +12,33 @@ export function chunkCounts(job: Job): { done: number; failed: number; total: nu
   let done = 0;
   let failed = 0;
   const settled = job.status === 'partially_failed';
+  const steps = chunkStepsOf(Boolean(job.payload.progressive));
+  const reading = readingStepOf(job);
   for (let i = 0; i < total; i++) {
-    const states = CHUNK_STEPS.map((s) => job.tasks.get(taskKey(i, s))?.status);
+    const states = steps.map((s) => job.tasks.get(taskKey(i, s))?.status);
     if (states.some((s) => s === 'failed')) failed++;
-    else if (job.tasks.get(taskKey(i, READING_STEP))?.status === 'done') done++;
+    else if (job.tasks.get(taskKey(i, reading))?.status === 'done') done++;
     // In a partially failed job a passage that never ran (it waits behind a failed one in the chain) is
     // as failed as one that ran out of retries: the job's message counted it, so must chunksFailed.
     else if (settled) failed++;
   }
   return { done, failed, total };
+}
+
+/**
+ * The step a passage counts as done at: its reading; in a progressive job, its refinement — the built-in
+ * draft of the whole document takes seconds, the model's passes are what a count should follow (the row
+ * says "draft → refined by …" meanwhile).
+ */
+function readingStepOf(job: Job): PipelineStep {
+  return job.payload.progressive ? 'refine' : 'passage';
+}
+
+/** Passages of a progressive job the model has refined (its `refine` step is done). */
+export function refinedCount(job: Job): number {
+  let n = 0;
+  for (const t of job.tasks.values()) if (t.step === 'refine' && t.status === 'done') n++;
+  return n;
 }
 
 /** Throughput measured per job in this process; the ETA is remaining steps × observed time per step. */
@@ -46,7 +64,7 @@ export class ProgressTracker {
     const s = this.started.get(job.id);
     const total = job.payload.chunksTotal;
     if (!s || !s.steps || total === null) return null;
-    const all = total * CHUNK_STEPS.length + DOCUMENT_STEPS.length;
+    const all = total * chunkStepsOf(Boolean(job.payload.progressive)).length + DOCUMENT_STEPS.length;
     const done = [...job.tasks.values()].filter((t) => t.status === 'done').length;
     return Math.max(0, Math.round(((this.now() - s.at) / s.steps) * Math.max(0, all - done)));
   }

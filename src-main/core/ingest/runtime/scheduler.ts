@@ -76,8 +76,8 @@ export function createScheduler(
     try {
       do {
         again = false;
-        while (!closed && !deps.isPaused() && active.size < opts.maxActiveJobs) {
-          const job = queue.peekReady();
+        while (!closed && !deps.isPaused()) {
+          const job = queue.peekReady(clock.now(), hasSlot);
           if (!job) break;
           await queue.markRunning(job.id);
           start(job);
@@ -89,6 +89,21 @@ export function createScheduler(
       ticking = false;
       arm();
     }
+  }
+
+  /**
+   * Refining documents and reading new ones take slots of their own, maxActiveJobs each: documents whose
+   * draft the model is refining (progressive ingestion, minutes per document) never keep a new document
+   * from its first reading. Their model calls share the one limiter, where the draft's go first.
+   */
+  const refining = (j: Job) => j.payload.progressive?.phase === 'refine';
+  function hasSlot(job: Job): boolean {
+    let n = 0;
+    for (const id of active.keys()) {
+      const j = queue.get(id);
+      if (j && refining(j) === refining(job)) n++;
+    }
+    return n < opts.maxActiveJobs;
   }
 
   function wake() {

@@ -36,6 +36,8 @@ export interface StepRunner {
       attempt?: number;
       /** The document's own names (authors): the built-in engine keeps them out of the entities. */
       meta?: DocumentMeta;
+      /** Place in the model-call queue (CallPriority); a refinement waits behind new documents' drafts. */
+      priority?: number;
     },
     signal: AbortSignal,
   ): Promise<PassageReading>;
@@ -100,7 +102,7 @@ export function createStepRunner(
     chatModel: tasks.chatModel ?? tasks.provider,
     embedModel: tasks.embedModel,
     counters,
-    readPassage: ({ text, previousSummary, entityTypes, attempt, meta }, signal) =>
+    readPassage: ({ text, previousSummary, entityTypes, attempt, meta, priority }, signal) =>
       call(
         'passage',
         entityTypes ? [text, previousSummary, entityTypes] : [text, previousSummary],
@@ -108,7 +110,7 @@ export function createStepRunner(
         () =>
           builtin
             ? viaPool<PassageReading>('passage', { text, previousSummary, entityTypes, meta })
-            : tasks.readPassage({ text, previousSummary, entityTypes, meta }, { signal, attempt }),
+            : tasks.readPassage({ text, previousSummary, entityTypes, meta }, { signal, attempt, priority }),
       ),
     async embed(texts, signal, priority) {
       let sent = 0;

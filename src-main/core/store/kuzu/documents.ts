@@ -134,10 +134,16 @@ export function documentOps(db: KuzuDb, clock: Clock, adjacency: AdjacencyIndex)
           { rel: 'HAS_CHUNK', from: 'Document', to: 'Chunk' },
           added.map((x) => ({ from: docId, to: x.id })),
         );
-        // The set of chunks changed: reading order is rebuilt.
-        await r.query('MATCH (:Document {id: $docId})-[:HAS_CHUNK]->(:Chunk)-[n:NEXT]->(:Chunk) DELETE n', {
-          docId,
-        });
+        // The set of chunks changed: reading order is rebuilt. One statement per NEXT edge: Kùzu 0.11.3
+        // can lose relationships deleted several to a statement (see unlinkEvidence in evidence-rows.ts).
+        const next = await r.query(
+          'MATCH (:Document {id: $docId})-[:HAS_CHUNK]->(a:Chunk)-[:NEXT]->(b:Chunk) RETURN a.id AS a, b.id AS b',
+          { docId },
+        );
+        await r.each(
+          'MATCH (:Chunk {id: $a})-[n:NEXT]->(:Chunk {id: $b}) DELETE n',
+          next.map((x) => ({ a: String(x.a), b: String(x.b) })),
+        );
         const order = (await chunksOf()).sort((a, b) => a.idx - b.idx);
         await createRels(
           r,

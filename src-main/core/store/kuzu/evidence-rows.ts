@@ -106,21 +106,57 @@ export async function relinkEvidence(r: KuzuRunner, rows: EvidenceLink[]): Promi
   await linkEvidence(r, rows);
 }
 
-/** Deletes these RELATED edges (found through their endpoints); the Evidence nodes stay. */
+/**
+ * Kùzu 0.11.3 loses track of relationships when one statement deletes several of them and some were
+ * written since the last checkpoint: the statement reports them deleted (or misses some), reads in the same
+ * transaction return other rows in their place, and after COMMIT they are back — a RELATED edge whose
+ * Evidence node the same transaction deleted, a MENTIONS edge without its Mention node. Measured on a bare
+ * Kùzu database (a rel table with checkpointed rows, replacing a dozen recent rows at a time): `… WHERE
+ * y.k IN $ks DELETE y`, anchored or not, corrupted 89-144 of 150 replacements; one statement per
+ * relationship, matched by its key, none. So every relationship is deleted by its own statement.
+ */
+const UNLINK_FROM_SOURCE =
+  'MATCH (:Entity {id: $src})-[y:RELATED]->(:Entity) WHERE y.k = $k DELETE y RETURN y.k AS k';
+
+/** Deletes these RELATED edges (found through their sources); the Evidence nodes stay. */
 export async function unlinkEvidence(
   r: KuzuRunner,
   rows: Omit<EvidenceLink, 'confidence'>[],
 ): Promise<number[]> {
-  if (!rows.length) return [];
-  // Found from their sources (a RELATED row's key is unique), rather than pair by pair through UNWIND.
-  const gone = await fromIds(
-    r,
-    rows.map((x) => x.src),
-    'MATCH (a:Entity {id: $id})-[y:RELATED]->(:Entity) WHERE y.k IN $ks DELETE y RETURN y.k AS k',
-    'MATCH (a:Entity)-[y:RELATED]->(:Entity) WHERE a.id IN $ids AND y.k IN $ks DELETE y RETURN y.k AS k',
-    { ks: rows.map((x) => x.k) },
+  const gone: number[] = [];
+  for (const x of rows) {
+    if ((await r.query(UNLINK_FROM_SOURCE, { src: x.src, k: x.k })).length) gone.push(x.k);
+  }
+  const deleted = new Set(gone);
+  const missed = rows.filter((x) => !deleted.has(x.k)).map((x) => x.k);
+  if (!missed.length) return gone;
+  // An edge whose Evidence node names another source (none should) is found by its key, with one scan of
+  // RELATED that only that case pays for, and deleted from the source it has.
+  const elsewhere = await r.query(
+    'MATCH (a:Entity)-[y:RELATED]->(:Entity) WHERE y.k IN $ks RETURN a.id AS src, y.k AS k',
+    { ks: missed },
   );
-  return gone.map((x) => Number(x.k));
+  for (const x of elsewhere) {
+    const k = Number(x.k);
+    if ((await r.query(UNLINK_FROM_SOURCE, { src: String(x.src), k })).length) gone.push(k);
+  }
+  return gone;
+}
+
+/** Deletes these MENTIONS edges, one statement each (see UNLINK_FROM_SOURCE); the Mention nodes stay. */
+export async function unlinkMentions(
+  r: KuzuRunner,
+  rows: Omit<MentionLink, 'confidence'>[],
+): Promise<number[]> {
+  const gone: number[] = [];
+  for (const m of rows) {
+    const found = await r.query(
+      'MATCH (:Chunk {id: $c})-[m:MENTIONS]->(:Entity {id: $e}) WHERE m.k = $k DELETE m RETURN m.k AS k',
+      { c: m.chunkId, e: m.entityId, k: m.k },
+    );
+    if (found.length) gone.push(m.k);
+  }
+  return gone;
 }
 
 /** Deletes nodes with no relationships by key (WHERE … IN: a join through UNWIND scans the table). */
@@ -206,8 +242,8 @@ export async function removeChunkEvidence(r: KuzuRunner, chunkIds: string[]): Pr
   const mentions = await fromIds(
     r,
     chunkIds,
-    'MATCH (:Chunk {id: $id})-[m:MENTIONS]->(e:Entity) RETURN e.id AS e, m.k AS k',
-    'MATCH (c:Chunk)-[m:MENTIONS]->(e:Entity) WHERE c.id IN $ids RETURN e.id AS e, m.k AS k',
+    'MATCH (c:Chunk {id: $id})-[m:MENTIONS]->(e:Entity) RETURN c.id AS c, e.id AS e, m.k AS k',
+    'MATCH (c:Chunk)-[m:MENTIONS]->(e:Entity) WHERE c.id IN $ids RETURN c.id AS c, e.id AS e, m.k AS k',
   );
   const keys = (await byPrimaryKey(r, 'Chunk', 'id', chunkIds, 'x.evidenceKeys AS ks')).flatMap((x) =>
     list<number>(x.ks).map(Number),
@@ -225,11 +261,9 @@ export async function removeChunkEvidence(r: KuzuRunner, chunkIds: string[]): Pr
     await r.query('MATCH (c:Chunk) WHERE c.id IN $ids SET c.evidenceKeys = NULL', { ids: chunkIds });
   }
   if (mentions.length) {
-    await fromIds(
+    await unlinkMentions(
       r,
-      chunkIds,
-      'MATCH (:Chunk {id: $id})-[m:MENTIONS]->(:Entity) DELETE m',
-      'MATCH (c:Chunk)-[m:MENTIONS]->(:Entity) WHERE c.id IN $ids DELETE m',
+      mentions.map((x) => ({ k: Number(x.k), chunkId: String(x.c), entityId: String(x.e) })),
     );
     await deleteByKeys(
       r,

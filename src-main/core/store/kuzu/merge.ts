@@ -7,6 +7,7 @@ import {
   linkMentions,
   relinkEvidence,
   unlinkEvidence,
+  unlinkMentions,
   type EvidenceLink,
   type MentionLink,
 } from './evidence-rows';
@@ -210,12 +211,12 @@ export function mergeOps(db: KuzuDb, clock: Clock, adjacency: AdjacencyIndex) {
         await setExtraAliases(r, mergedId, list(e.extraAliases));
         // Only what still exists moves back: evidence of a document deleted since the merge stays deleted.
         if (snap.mentions.length) {
-          const moved = await r.query(
-            `UNWIND $rows AS x MATCH (:Chunk {id: x.c})-[m:MENTIONS]->(:Entity {id: $s}) WHERE m.k = x.k
-             WITH DISTINCT m, x DELETE m RETURN x.k AS k`,
-            { rows: snap.mentions.map((x) => ({ c: x.chunkId, k: x.k })), s: survivorId },
+          const keep = new Set(
+            await unlinkMentions(
+              r,
+              snap.mentions.map((x) => ({ ...x, entityId: survivorId })),
+            ),
           );
-          const keep = new Set(moved.map((x) => Number(x.k)));
           await linkMentions(
             r,
             snap.mentions.filter((x) => keep.has(x.k)),
