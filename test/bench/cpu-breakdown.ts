@@ -17,7 +17,7 @@
  * - Store calls: every GraphStore / JobStore / VectorIndex method call of the main thread during the round,
  *   counted by name (a Kùzu or LanceDB call's native work runs on other threads and cannot be traced to it).
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import inspector from 'node:inspector';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -41,8 +41,10 @@ interface ThreadSample {
   ns: number;
 }
 
+/** Every thread's CPU so far; none where there is no /proc (STAGES=1 is for Linux). */
 function readThreads(): Map<string, ThreadSample> {
   const out = new Map<string, ThreadSample>();
+  if (!existsSync('/proc/self/task')) return out;
   for (const tid of readdirSync('/proc/self/task')) {
     try {
       const name = readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim();

@@ -25,10 +25,11 @@
  * and the stage columns split the warm ingest at the job's progress events: parsing (with the copy),
  * chunking, extracting (passages, questions and vectors), resolving and persisting (the commit).
  *
- * STAGES=1 adds, under each file, where the CPU of one more warm ingest goes: per thread (main, parse and
- * ingest workers, V8's platform threads, libuv's pool, Kùzu's and LanceDB's threads) and, inside the
- * JavaScript threads, per stage from their CPU profiles (see cpu-breakdown.ts). That round runs the workers
- * from source with the profiler on, so its total is higher than `warm`; its shares are what it is for.
+ * STAGES=1 (Linux: it reads /proc) adds, under each file, where the CPU of one more warm ingest goes: per
+ * thread (main, parse and ingest workers, V8's platform threads, libuv's pool, Kùzu's and LanceDB's
+ * threads) and, inside the JavaScript threads, per stage from their CPU profiles (see cpu-breakdown.ts).
+ * That round runs the workers from source with the profiler on, so its total is higher than `warm`; its
+ * shares are what it is for.
  *
  * Usage: `nice -n 5 npx tsx test/bench/parse.ts [file.pdf…]` (`npm run build` first to measure the built
  * workers the app runs; from source, tsx compiles the workers during the warm-up).
