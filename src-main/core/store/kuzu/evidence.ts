@@ -5,6 +5,7 @@ import type { KuzuDb, KuzuRunner } from './kuzu-db';
 import { entityIdForKey } from '../ids';
 import { refreshEntities } from './refresh';
 import { BULK_ROWS } from './rels';
+import { byPrimaryKey } from './rows';
 import { allocateKeys, insertEvidence, insertMentions, removeChunkEvidence } from './evidence-rows';
 import {
   entityCandidates,
@@ -43,10 +44,8 @@ async function writeEvidence(
   now: number,
 ): Promise<EvidenceResult & { affectedEntityIds: string[] }> {
   const cids = evidenceChunkIds(items);
-  const chunkRows = await r.query(
-    'UNWIND $ids AS i MATCH (c:Chunk {id: i}) RETURN c.id AS id, c.pageStart AS p',
-    { ids: cids },
-  );
+  // By key: `UNWIND $ids … MATCH` would scan every chunk of the library.
+  const chunkRows = await byPrimaryKey(r, 'Chunk', 'id', cids, 'x.id AS id, x.pageStart AS p');
   const pageStart = new Map(chunkRows.map((x) => [String(x.id), Number(x.p)]));
   requireChunks(cids, (c) => pageStart.has(c));
 
