@@ -15,8 +15,21 @@ import { addGlobalOptions } from './global-options';
 import { commandOptionsHelp } from './help';
 import { describeError } from './next-step';
 
+/**
+ * `ariadne status | head` closes the pipe early: that is the reader's choice, not an error. The command
+ * still finishes (an ingest keeps its work, the library closes cleanly); what it would have printed is
+ * dropped, and it exits 0 as other Unix tools do.
+ */
+function quietOnClosedPipe(): void {
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE' || e.code === 'ERR_STREAM_DESTROYED') return;
+    throw e;
+  });
+}
+
 /** `ariadne`: the headless face of the same core the desktop app runs. */
 export async function runCli(argv: string[]): Promise<void> {
+  quietOnClosedPipe();
   const program = addGlobalOptions(
     new Command('ariadne')
       .description('Ariadne — a local-first knowledge-graph workbench for scientists.')

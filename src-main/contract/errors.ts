@@ -1,10 +1,11 @@
-import { z } from 'zod';
-
 /**
  * Every error that crosses a boundary (RPC, CLI, REST) carries one of these codes, so the UI can offer the
  * right action ("start Ollama", "pull the model", "retry") instead of showing a stack trace.
+ *
+ * Plain data, no zod: every command, `ariadne --help` included, loads this file to report errors, and zod
+ * is the larger part of what a command loads (the wire schema of an error is in `wire.ts`).
  */
-export const ErrorCode = z.enum([
+export const ERROR_CODES = [
   'invalid_input',
   'unknown_method',
   'unauthorized',
@@ -23,17 +24,34 @@ export const ErrorCode = z.enum([
   'parse_failed',
   'disk_full',
   'internal',
-]);
-export type ErrorCode = z.infer<typeof ErrorCode>;
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
 
-export const RpcErrorSchema = z.object({
-  code: ErrorCode,
-  message: z.string(),
-  retryable: z.boolean().optional(),
+export interface RpcError {
+  code: ErrorCode;
+  message: string;
+  retryable?: boolean;
   /** A suggested user action, e.g. {kind:'pull-model', model:'llama3.2'}. */
-  action: z.record(z.string(), z.unknown()).optional(),
-});
-export type RpcError = z.infer<typeof RpcErrorSchema>;
+  action?: Record<string, unknown>;
+}
+
+const CODES: ReadonlySet<string> = new Set(ERROR_CODES);
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** `e` as an RpcError if it has that shape (only its fields are kept), else null. */
+function asRpcError(e: Record<string, unknown>): RpcError | null {
+  const { code, message, retryable, action } = e;
+  if (typeof code !== 'string' || !CODES.has(code) || typeof message !== 'string') return null;
+  if (retryable !== undefined && typeof retryable !== 'boolean') return null;
+  if (action !== undefined && !isPlainObject(action)) return null;
+  return {
+    code: code as ErrorCode,
+    message,
+    ...(retryable === undefined ? {} : { retryable }),
+    ...(action === undefined ? {} : { action }),
+  };
+}
 
 /** The one error type the backend throws on purpose. Anything else is reported as `internal`. */
 export class AriadneError extends Error {
@@ -65,9 +83,9 @@ export function isAriadneError(e: unknown): e is AriadneError {
 /** Turns anything thrown into the wire shape; unknown errors keep their message but not their stack. */
 export function toRpcError(e: unknown): RpcError {
   if (e instanceof AriadneError) return e.toJSON();
-  if (e && typeof e === 'object' && 'code' in e && 'message' in e) {
-    const parsed = RpcErrorSchema.safeParse(e);
-    if (parsed.success) return parsed.data;
+  if (isPlainObject(e)) {
+    const parsed = asRpcError(e);
+    if (parsed) return parsed;
   }
   const message = e instanceof Error ? e.message : String(e);
   if (/ENOSPC|no space left/i.test(message)) {

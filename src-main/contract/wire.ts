@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { RpcErrorSchema } from './errors';
+import { ERROR_CODES, type RpcError } from './errors';
+
+/** An error on the wire: `errors.ts` describes it without zod, this validates it. */
+export const RpcErrorSchema = z.object({
+  code: z.enum(ERROR_CODES),
+  message: z.string(),
+  retryable: z.boolean().optional(),
+  action: z.record(z.string(), z.unknown()).optional(),
+}) satisfies z.ZodType<RpcError>;
 
 /**
  * The messages every transport carries (WebSocket frames, Electron IPC payloads, in-memory calls).

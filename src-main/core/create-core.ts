@@ -56,6 +56,13 @@ export interface Core {
   /** Graph search, QA, communities; REST façade and benchmarks reach its metrics and caches here. */
   readonly retrieval: RetrievalService;
   health(): Promise<AppHealth>;
+  /**
+   * Opens, in the background, what a library defers to its first use (the vector index, reconciled with
+   * the graph), so a host that stays up (serve, the desktop app) answers its first search without that
+   * wait. Called once the host is ready; one-shot commands never call it. Failures are logged: the next
+   * use of the vectors tries again and reports them.
+   */
+  warmUp(): void;
   close(): Promise<void>;
 }
 
@@ -140,6 +147,13 @@ export async function createCore(input: CoreDeps): Promise<Core> {
     stores: library,
     retrieval,
     health: () => app['app:health'](),
+    warmUp() {
+      library.vectors.ready().catch((e: unknown) =>
+        deps.log.log('warn', 'vector index did not open', {
+          error: e instanceof Error ? e.message : String(e),
+        }),
+      );
+    },
     async close() {
       // Domains register their own teardown here as they are added (store, queue, workers).
       // The scheduler stops first (jobs in flight stay 'running' and resume on the next open), then the library.

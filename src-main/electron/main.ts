@@ -76,7 +76,11 @@ if (!app.requestSingleInstanceLock()) {
         spellcheck: false,
       },
     });
-    win.once('ready-to-show', () => win?.show());
+    win.once('ready-to-show', () => {
+      win?.show();
+      // The window is up: open what the library deferred (its vector index) before the first search.
+      core.warmUp();
+    });
     void win.loadURL(`${APP_ORIGIN}/index.html`);
 
     app.on('window-all-closed', () => app.quit());

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,7 +9,7 @@ import type { EntityListItem } from '../../src-main/contract/graph';
 const built = fs.existsSync('out/main/cli.js');
 
 describe.skipIf(!built)('ariadne entities (built)', () => {
-  it('lists entities with type, aliases, documents and mention counts, filtered by type, search and document', () => {
+  it('lists entities with type, aliases, documents and mention counts, filtered by type, search and document', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ariadne-cli-entities-'));
     const data = path.join(dir, 'lib');
     const note = path.join(dir, 'note.txt');
@@ -48,5 +48,20 @@ describe.skipIf(!built)('ariadne entities (built)', () => {
 
     const text = run('entities', '--search', 'heparin');
     expect(text).toMatch(/heparin \(compound\/drug\) — \d+ mention/i);
+
+    // `ariadne entities | head` with the reader gone before the first line: exit 0, no stack trace.
+    const child = spawn(
+      process.execPath,
+      ['bin/ariadne.js', '--data', data, '--llm', 'builtin', 'entities'],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    child.stdout.destroy();
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect(stderr).not.toMatch(/EPIPE|Error/);
+    expect(code).toBe(0);
   }, 240_000);
 });

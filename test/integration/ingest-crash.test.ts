@@ -5,14 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLibrary } from '../../src-main/core/library';
 import { systemClock, createMemoryLogger } from '../../src-main/core/deps';
 import { type Sim, type SimStats, startSim } from '../sim/server';
-import { bundleChild } from '../helpers/bundle-child';
 import { budgetMs, rounds as roundsOf } from '../helpers/work-budget';
+import { type CrashBundle, bundleCrashChild } from './ingest/crash-bundle';
 import { corpusPaths, ingestionDump, tempDir } from './ingest/harness';
 
-const CHILD = path.resolve(import.meta.dirname, 'ingest/crash-child.ts');
-const WORKERS = { parse: 'src-worker/parse-worker.ts', ingest: 'src-worker/ingest-worker.ts' };
-/** The child and its workers, each bundled once: a start no longer transforms the sources again. */
-const bundled = { child: '', workers: { parse: '', ingest: '' } };
+let bundled: CrashBundle = { child: '', workers: { parse: '', ingest: '' } };
 const ROUNDS = roundsOf('ARIADNE_CRASH_ROUNDS', 6, 20);
 // Measured at load average 16 on 2 cores: a round (the child boots a core and its workers, works until the
 // kill) 4.8 s; the clean run 13 s, the final run and the dumps 10 s more.
@@ -170,9 +167,7 @@ describe('ingest survives SIGKILL', () => {
   let sim: Sim;
   beforeAll(async () => {
     sim = await startSim({ faults: { seed: 3, default: { latencyMs: LATENCY_MS } } });
-    bundled.child = await bundleChild(CHILD);
-    bundled.workers.parse = await bundleChild(path.resolve(WORKERS.parse));
-    bundled.workers.ingest = await bundleChild(path.resolve(WORKERS.ingest));
+    bundled = await bundleCrashChild();
   });
   afterAll(() => sim.close());
 

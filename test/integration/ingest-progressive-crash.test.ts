@@ -1,18 +1,15 @@
 import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryLogger, systemClock } from '../../src-main/core/deps';
 import { openLibrary } from '../../src-main/core/library';
 import type { JobPayload } from '../../src-main/core/ingest/queue/types';
-import { bundleChild } from '../helpers/bundle-child';
 import { budgetMs, rounds as roundsOf } from '../helpers/work-budget';
 import { type Sim, startSim } from '../sim/server';
+import { type CrashBundle, bundleCrashChild } from './ingest/crash-bundle';
 import { corpusPaths, ingestionDump, tempDir } from './ingest/harness';
 import { MODEL_MARK } from './ingest/marked-provider';
 
-const CHILD = path.resolve(import.meta.dirname, 'ingest/crash-child.ts');
-const WORKERS = { parse: 'src-worker/parse-worker.ts', ingest: 'src-worker/ingest-worker.ts' };
-const bundled = { child: '', workers: { parse: '', ingest: '' } };
+let bundled: CrashBundle = { child: '', workers: { parse: '', ingest: '' } };
 const ROUNDS = roundsOf('ARIADNE_PROGRESSIVE_CRASH_ROUNDS', 6, 12);
 // Estimated like ingest-crash.test.ts's (a child boots, drafts three documents and refines until the
 // kill; each round also opens the library to check it): a hang detector, not a speed check.
@@ -141,9 +138,7 @@ describe('progressive ingestion survives SIGKILL mid-upgrade', () => {
     sim = await startSim({
       faults: { seed: 11, models: { 'qwen2.5:7b': { latencyMs: CHAT_LATENCY_MS } } },
     });
-    bundled.child = await bundleChild(CHILD);
-    bundled.workers.parse = await bundleChild(path.resolve(WORKERS.parse));
-    bundled.workers.ingest = await bundleChild(path.resolve(WORKERS.ingest));
+    bundled = await bundleCrashChild();
   });
   afterAll(() => sim.close());
 

@@ -84,7 +84,7 @@ describe('graph backends', () => {
     try {
       // The graph is the source of truth: with none kept, reconciliation drops the vectors left on disk.
       expect((await again.graph.counts()).documents).toBe(0);
-      expect(again.openReport.deleted.chunks).toHaveLength(2);
+      expect((await again.reconciled()).deleted.chunks).toHaveLength(2);
       expect(await again.vectors.count('chunks')).toBe(0);
     } finally {
       await again.close();

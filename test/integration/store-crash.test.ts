@@ -83,7 +83,7 @@ describe('crash safety', () => {
 
         const lib = await open(dir);
         try {
-          await repairMissing(lib, lib.openReport.missing);
+          await repairMissing(lib, (await lib.reconciled()).missing);
           const after = await reconcile(lib);
           expect(after.inconsistencies).toBe(0);
           const docs = new Set((await lib.graph.listDocuments()).map((d) => d.id));

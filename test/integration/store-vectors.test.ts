@@ -128,7 +128,7 @@ describe('vector store', () => {
     lib = await open(dir);
     expect(lib.vectors.embedding()).toEqual({ model: 'fake', dimension: DIM });
     // No graph entity e1: reconciliation on open removed the orphan vector.
-    expect(lib.openReport.deleted.entities).toEqual(['e1']);
+    expect((await lib.reconciled()).deleted.entities).toEqual(['e1']);
     expect(await lib.vectors.count('entities')).toBe(0);
     await lib.vectors.upsert('entities', [{ id: 'e1', text: 'x', vector: fakeEmbed('x') }]);
     expect(await lib.vectors.setEmbedding({ model: 'other', dimension: 8 }, { rebuild: true })).toEqual({

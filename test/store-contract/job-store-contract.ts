@@ -107,6 +107,12 @@ export function jobStoreContract(backend: string, open: OpenStore<JobStore>): vo
       expect((await s.listChunkTasks('a', { status: ['pending'] })).length).toBe(2);
       expect((await s.listChunkTasks('a', { step: 'extract' })).map((t) => t.chunkIndex)).toEqual([0, 1]);
       expect(await s.listChunkTasks('nobody')).toEqual([]);
+      // Many jobs in one read: each job's list as listChunkTasks gives it; jobs without tasks are absent.
+      const many = await s.chunkTasksOf(['b', 'a', 'nobody', 'a']);
+      expect([...many.keys()].sort()).toEqual(['a', 'b']);
+      expect(many.get('a')).toEqual(listed);
+      expect(many.get('b')).toEqual(await s.listChunkTasks('b'));
+      expect(await s.chunkTasksOf([])).toEqual(new Map());
     });
 
     it('deletes jobs with their chunk tasks and nothing else', async () => {

@@ -67,6 +67,21 @@ export function registerDoctor(program: Command) {
             ok: true,
             detail: `ready ${Math.round(ready)} ms after start (core and library opened in ${Math.round(ready - t0)} ms)`,
           });
+          // The vector index opens on first use, after "ready": open it here so a broken one shows, and
+          // say what that first use costs.
+          const v0 = performance.now();
+          const vectors = await core.stores.vectors.ready().then(
+            () => null,
+            (e: unknown) => (e instanceof Error ? e.message : String(e)),
+          );
+          checks.push({
+            name: 'vector-index',
+            ok: vectors === null,
+            detail:
+              vectors === null
+                ? `vector index opened and reconciled with the graph in ${Math.round(performance.now() - v0)} ms (on first use)`
+                : `the vector index does not open: ${vectors}`,
+          });
           const health = await core.health();
           provider = health.provider;
           // The fallback's reason and fix repeat the Ollama check above: say once which engine runs.

@@ -24,11 +24,6 @@ async function exportWith(
       fs.writeFileSync(out, file.text);
       process.stderr.write(`wrote ${out} (${file.text.length.toLocaleString()} characters)\n`);
     } else {
-      // `ariadne export … | head` closes the pipe early: that is the reader's choice, not an error.
-      process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-        if (e.code === 'EPIPE') process.exit(0);
-        throw e;
-      });
       process.stdout.write(file.text);
     }
   } finally {

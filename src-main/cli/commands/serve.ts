@@ -57,6 +57,8 @@ export function registerServe(program: Command) {
       process.stdout.write(
         `Ariadne is running with the ${core.deps.llm.name} provider. Open:\n${server.url}\n`,
       );
+      // Ready: what the library deferred (its vector index) now opens while the user opens the browser.
+      core.warmUp();
 
       let stopping = false;
       const stop = async () => {

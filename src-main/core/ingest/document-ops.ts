@@ -16,6 +16,9 @@ import { at } from '../at';
  * the RPC domain `library:*`): import (duplicates recognised by content hash; a changed
  * file at a known path replaces its earlier document), delete, re-ingest, retry failed chunks, summaries.
  */
+/** Up to this many summaries a list reads one by one (three small queries each), more in two reads. */
+const SUMMARIES_ONE_BY_ONE = 4;
+
 export function documentOps(svc: IngestParts) {
   const { library } = svc.ctx;
   const graph = library.graph;
@@ -31,6 +34,38 @@ export function documentOps(svc: IngestParts) {
     if (!d) throw new AriadneError('not_found', `No document ${id}.`);
     const { entities, relationships } = await graph.documentStats(id);
     return { d, entities, relationships };
+  }
+
+  /**
+   * The stored summaries one `list()` has to load, read together: every loader is asked for during the
+   * synchronous pass over the documents, so by the next microtask the set is complete. A few are read one
+   * by one; more with one read of every document's record and one of every document's counts, since three
+   * queries per document made the library view (and `ariadne status`) of 300 documents take over a second.
+   * Records are read afresh, as one by one: ingestion rewrites a document's title, authors and status
+   * without changing the list's membership, so the cached list may hold older ones.
+   */
+  function summariesForList(): (id: string) => ReturnType<typeof storedSummary> {
+    const wanted: string[] = [];
+    let read: Promise<Map<string, Awaited<ReturnType<typeof storedSummary>>>> | undefined;
+    const readAll = async () => {
+      const [docs, stats] = await Promise.all([graph.listDocuments(), graph.documentStatsAll()]);
+      return new Map(
+        docs.map((d) => [d.id, { d, ...(stats.get(d.id) ?? { entities: 0, relationships: 0 }) }] as const),
+      );
+    };
+    return (id) => {
+      wanted.push(id);
+      read ??= Promise.resolve().then(async () =>
+        wanted.length > SUMMARIES_ONE_BY_ONE
+          ? readAll()
+          : new Map(await Promise.all(wanted.map(async (w) => [w, await storedSummary(w)] as const))),
+      );
+      return read.then((m) => {
+        const found = m.get(id);
+        if (!found) throw new AriadneError('not_found', `No document ${id}.`);
+        return found;
+      });
+    };
   }
 
   /** `keepReference`: re-reading keeps the document's Zotero record; deleting it forgets the record. */
@@ -141,14 +176,17 @@ export function documentOps(svc: IngestParts) {
     return r ? { source: r.source, itemKey: r.itemKey, tags: r.tags, collections: r.collections } : null;
   };
 
-  async function summary(id: string): Promise<DocumentSummary> {
+  async function summary(
+    id: string,
+    load: () => ReturnType<typeof storedSummary> = () => storedSummary(id),
+  ): Promise<DocumentSummary> {
     const job = svc.queue.get(id);
     const refined = job?.payload.progressive ? refinedCount(job) : 0;
     // A refined passage changes the document's counts while its job runs: part of the key.
     const key = `${job?.status}|${job?.payload.stage}|${job?.payload.chunksTotal}|${job?.attempts}|${refined}|${editVersion}`;
     // While the job runs its counts do not change (they do at commit, after which the job is terminal).
     const running = job?.status === 'queued' || job?.status === 'running';
-    const { d, entities, relationships } = await docCache.get(id, key, () => storedSummary(id), running);
+    const { d, entities, relationships } = await docCache.get(id, key, load, running);
     const counts = job ? chunkCounts(job) : { done: 0, failed: 0, total: 0 };
     const p = job ? svc.tracker.snapshot(job) : null;
     return {
@@ -177,11 +215,12 @@ export function documentOps(svc: IngestParts) {
 
   return {
     importItems,
-    summary,
+    summary: (id: string) => summary(id),
     removeDocument,
     async list() {
       const docs = await listCache.get('all', String(listVersion), () => graph.listDocuments());
-      return Promise.all(docs.map((d) => summary(d.id)));
+      const load = summariesForList();
+      return Promise.all(docs.map((d) => summary(d.id, () => load(d.id))));
     },
     async detail(id: string): Promise<DocumentDetail> {
       const s = await summary(id);

@@ -9,8 +9,9 @@ import {
 } from '../store/backends';
 import type { GraphStore } from '../store/graph-store';
 import type { JobStore } from '../store/job-store';
+import { deferVectorIndex, type DeferredVectorIndex } from '../store/deferred-vector-index';
 import type { DeleteResult } from '../store/types';
-import type { VectorIndex } from '../store/vector-index';
+import { AriadneError } from '../../contract/errors';
 import { openGeometryFiles, type GeometryFiles } from './geometry-files';
 import { acquireLock } from './lock';
 import { openOriginals, type Originals } from './originals';
@@ -23,18 +24,22 @@ export interface Library {
   readonly graph: GraphStore;
   /** The ingestion queue's persisted records (kept by the graph backend). */
   readonly jobs: JobStore;
-  readonly vectors: VectorIndex;
+  /**
+   * The vector index, opened (and reconciled with the graph) on first use: reading the queue or the
+   * documents never opens it; `vectors.ready()` opens it ahead of need (serve does, once it is up).
+   */
+  readonly vectors: DeferredVectorIndex;
   readonly settings: SettingsStore;
   readonly originals: Originals;
   /** Reference-manager metadata (Zotero) per document; it wins over metadata parsed from the file. */
   readonly references: ReferenceStore;
   /** Where each line of a parsed PDF was printed, for highlighting passages in the viewer. */
   readonly geometry: GeometryFiles;
-  /** What reconciliation found when the library was opened. */
-  readonly openReport: ReconcileReport;
+  /** What reconciliation found when the vector index was opened; opens it if nothing has yet. */
+  reconciled(): Promise<ReconcileReport>;
   /** Deletes a document from the graph (source of truth) and then its vectors and orphaned entities' vectors. */
   deleteDocument(id: string): Promise<DeleteResult>;
-  /** Idempotent; waits for queued writes, closes LanceDB, then Kùzu (all results already closed), then unlocks. */
+  /** Idempotent; waits for queued writes, closes LanceDB (if it was opened), then Kùzu (all results already closed), then unlocks. */
   close(): Promise<void>;
 }
 
@@ -64,7 +69,7 @@ export async function openLibrary(opts: OpenLibraryOptions): Promise<Library> {
   fs.mkdirSync(dataDir, { recursive: true });
   const lock = acquireLock(dataDir);
   let opened: OpenedGraph | undefined;
-  let vectors: VectorIndex | undefined;
+  let vectors: DeferredVectorIndex | undefined;
   try {
     const settings = openSettings(dataDir);
     const originals = openOriginals(path.join(dataDir, 'originals'));
@@ -75,22 +80,37 @@ export async function openLibrary(opts: OpenLibraryOptions): Promise<Library> {
       log,
       checkpointWalBytes: opts.checkpointWalBytes,
     });
-    vectors = await openVectorBackend(path.join(dataDir, 'vectors'), {
-      log,
-      record: {
-        get: () => settings.get().embedding,
-        set: async (embedding) => void (await settings.update({ embedding })),
-      },
-    });
     const g = opened.graph;
-    const v = vectors;
-    const openReport = await reconcile({ graph: g, vectors: v });
-    if (openReport.inconsistencies) {
-      log.log('warn', 'reconciled on open', {
-        deleted: Object.values(openReport.deleted).reduce((s, x) => s + x.length, 0),
-        missing: Object.values(openReport.missing).reduce((s, x) => s + x.length, 0),
-      });
-    }
+    let report: ReconcileReport | undefined;
+    // Kùzu is the source of truth and vectors are derived: the index is reconciled with the graph as it
+    // opens, before any call reaches it (the deferred index holds every call until its opener returns), so
+    // a write that lands meanwhile cannot be mistaken for an orphan.
+    const v = deferVectorIndex(
+      async () => {
+        const index = await openVectorBackend(path.join(dataDir, 'vectors'), {
+          log,
+          record: {
+            get: () => settings.get().embedding,
+            set: async (embedding) => void (await settings.update({ embedding })),
+          },
+        });
+        try {
+          report = await reconcile({ graph: g, vectors: index });
+        } catch (e) {
+          await index.close().catch(() => undefined);
+          throw e;
+        }
+        if (report.inconsistencies) {
+          log.log('warn', 'reconciled on open', {
+            deleted: Object.values(report.deleted).reduce((s, x) => s + x.length, 0),
+            missing: Object.values(report.missing).reduce((s, x) => s + x.length, 0),
+          });
+        }
+        return index;
+      },
+      () => settings.get().embedding,
+    );
+    vectors = v;
     let closing: Promise<void> | undefined;
     return {
       dataDir,
@@ -101,7 +121,11 @@ export async function openLibrary(opts: OpenLibraryOptions): Promise<Library> {
       originals,
       references,
       geometry,
-      openReport,
+      async reconciled() {
+        await v.ready();
+        if (!report) throw new AriadneError('internal', 'The vector index opened without reconciling.');
+        return report;
+      },
       async deleteDocument(id) {
         const res = await g.deleteDocument(id);
         // A crash between here and the end leaves vector orphans, which reconciliation deletes.

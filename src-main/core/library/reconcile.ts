@@ -1,5 +1,5 @@
-import type { VectorTableName } from '../store/vector-index';
-import type { Library } from './open-library';
+import type { GraphStore } from '../store/graph-store';
+import type { VectorIndex, VectorTableName } from '../store/vector-index';
 
 export interface ReconcileReport {
   /** Vector rows whose graph row no longer exists: deleted. */
@@ -15,19 +15,28 @@ const KINDS: VectorTableName[] = ['chunks', 'entities', 'questions', 'communitie
 /**
  * Kùzu is the source of truth: vectors are derived. Writers commit the graph first and the vectors second,
  * so a crash in between leaves graph rows without vectors (reported, to be re-embedded) and a delete that
- * died half-way leaves vectors without graph rows (deleted here). Runs on open and on demand.
+ * died half-way leaves vectors without graph rows (deleted here). Runs when a library opens its vector
+ * index (on first use, see open-library.ts) and on demand.
  */
-export async function reconcile(library: Pick<Library, 'graph' | 'vectors'>): Promise<ReconcileReport> {
+export async function reconcile(library: {
+  graph: GraphStore;
+  vectors: VectorIndex;
+}): Promise<ReconcileReport> {
   const deleted = {} as Record<VectorTableName, string[]>;
   const missing = {} as Record<VectorTableName, string[]>;
   let inconsistencies = 0;
-  for (const kind of KINDS) {
-    const graphIds = new Set(await library.graph.listIds(kind));
-    const vectorIds = new Set(await library.vectors.listIds(kind));
-    deleted[kind] = [...vectorIds].filter((id) => !graphIds.has(id)).sort();
-    missing[kind] = [...graphIds].filter((id) => !vectorIds.has(id)).sort();
-    if (deleted[kind].length) await library.vectors.deleteIds(kind, deleted[kind]);
-    inconsistencies += deleted[kind].length + missing[kind].length;
-  }
+  // The tables are independent: LanceDB reads them side by side (the graph store serialises its reads).
+  await Promise.all(
+    KINDS.map(async (kind) => {
+      const [graphIds, vectorIds] = await Promise.all([
+        library.graph.listIds(kind).then((ids) => new Set(ids)),
+        library.vectors.listIds(kind).then((ids) => new Set(ids)),
+      ]);
+      deleted[kind] = [...vectorIds].filter((id) => !graphIds.has(id)).sort();
+      missing[kind] = [...graphIds].filter((id) => !vectorIds.has(id)).sort();
+      if (deleted[kind].length) await library.vectors.deleteIds(kind, deleted[kind]);
+      inconsistencies += deleted[kind].length + missing[kind].length;
+    }),
+  );
   return { deleted, missing, inconsistencies };
 }

@@ -4,7 +4,7 @@ import type { Clock, Logger } from '../deps';
 import type { GraphStore } from './graph-store';
 import type { JobStore } from './job-store';
 import { openGraphStore } from './kuzu/graph-store';
-import { openVectorStore } from './lancedb/vector-store';
+import type { EmbeddingRecord, VectorIndex } from './vector-index';
 
 /** A graph backend opened on a library folder: the graph, and the queue records kept beside it. */
 export interface OpenedGraph {
@@ -47,5 +47,12 @@ export function openGraphBackend(
   return open(dataDir, opts);
 }
 
-/** The vector index of a library folder: LanceDB (`<dataDir>/vectors`). */
-export const openVectorBackend: typeof openVectorStore = (dir, deps) => openVectorStore(dir, deps);
+/**
+ * The vector index of a library folder: LanceDB (`<dataDir>/vectors`). Imported when a library first
+ * opens its vectors: LanceDB's native module and Apache Arrow take a few hundred ms of CPU to load, which a
+ * command that reads only the graph (`ariadne status`) never needs.
+ */
+export const openVectorBackend = (
+  dir: string,
+  deps: { record: EmbeddingRecord; log: Logger },
+): Promise<VectorIndex> => import('./lancedb/vector-store').then((m) => m.openVectorStore(dir, deps));

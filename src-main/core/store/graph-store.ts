@@ -70,6 +70,11 @@ export interface GraphStore {
   /** Distinct entities and evidence rows a document's chunks contributed. */
   documentStats(id: string): Promise<DocumentStats>;
   /**
+   * `documentStats` of every document in one read (documents without chunks are absent): the library
+   * view of a whole library, which one read per document made take seconds at a few hundred documents.
+   */
+  documentStatsAll(): Promise<Map<string, DocumentStats>>;
+  /**
    * Deletes a document with its chunks, questions and evidence; entities left without evidence go too and
    * communities that lose members are marked stale.
    */

@@ -18,4 +18,10 @@ export interface JobStore {
   upsertChunkTasks(tasks: ChunkTaskInput[]): Promise<void>;
   /** A job's chunk tasks, optionally filtered, by chunk index then step. */
   listChunkTasks(jobId: string, f?: { status?: string[]; step?: string }): Promise<ChunkTaskRecord[]>;
+  /**
+   * The chunk tasks of many jobs in one read, per job in `listChunkTasks` order (jobs without tasks are
+   * absent): the queue loads every job's tasks when a library opens, and one read per job cost a quarter
+   * of a second at 300 documents.
+   */
+  chunkTasksOf(jobIds: string[]): Promise<Map<string, ChunkTaskRecord[]>>;
 }

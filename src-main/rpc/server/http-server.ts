@@ -1,7 +1,8 @@
 import http from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer, type WebSocket } from 'ws';
+import type * as Ws from 'ws';
 import type { ServerFrame } from '../../contract';
 import type { Logger } from '../../core/deps';
 import type { EventBus } from '../../core/event-bus';
@@ -44,7 +45,14 @@ export interface ApiServer {
  * web page cannot reach us through DNS rebinding, and WebSocket origins must be our own.
  */
 export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer> {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_BODY });
+  // The WebSocket library loads with the first WebSocket: a library shared by `ariadne status` for the
+  // moment it runs only ever answers plain HTTP calls, and its start-up should not pay for it.
+  let wss: Ws.WebSocketServer | null = null;
+  const sockets = () =>
+    (wss ??= new (createRequire(import.meta.url)('ws') as typeof Ws).WebSocketServer({
+      noServer: true,
+      maxPayload: MAX_BODY,
+    }));
   let port = 0;
   const allowedHosts = () => new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
   const tokenOf = (req: http.IncomingMessage, url: URL) =>
@@ -110,14 +118,14 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
       if (url.pathname !== '/rpc' || !originOk || !tokenMatches(opts.token, tokenOf(req, url))) {
         return refuseUpgrade(socket, 401);
       }
-      wss.handleUpgrade(req, socket, head, (ws) => attach(ws));
+      sockets().handleUpgrade(req, socket, head, (ws) => attach(ws));
     } catch (e) {
       if (!(e instanceof HttpError)) opts.log.log('error', 'upgrade failed', { error: String(e) });
       refuseUpgrade(socket, e instanceof HttpError ? e.status : 400);
     }
   });
 
-  function attach(ws: WebSocket) {
+  function attach(ws: Ws.WebSocket) {
     const session = createRpcSession(
       opts.dispatcher,
       (frame: ServerFrame) => {
@@ -151,8 +159,8 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
     port,
     url: `http://127.0.0.1:${port}/?token=${encodeURIComponent(opts.token)}`,
     async close() {
-      for (const ws of wss.clients) ws.terminate();
-      wss.close();
+      for (const ws of wss?.clients ?? []) ws.terminate();
+      wss?.close();
       server.closeAllConnections();
       await new Promise<void>((r) => server.close(() => r()));
     },

@@ -31,6 +31,15 @@ export function readsContract({ clock, both, open }: GraphContract): void {
       expect([...titles]).toEqual([[DOC_A.id, { title: DOC_A.title, year: 2020 }]]);
       expect(await g.documentStats(DOC_B.id)).toEqual({ entities: 4, relationships: 3 });
       expect(await g.documentStats('nope')).toEqual({ entities: 0, relationships: 0 });
+      // All at once: the same counts as one by one, for every document that has chunks.
+      const all = await g.documentStatsAll();
+      const docs = await g.listDocuments();
+      expect(all.size).toBeGreaterThan(1);
+      for (const d of docs) {
+        const one = await g.documentStats(d.id);
+        expect(all.get(d.id) ?? { entities: 0, relationships: 0 }).toEqual(one);
+      }
+      expect(all.get(DOC_B.id)).toEqual({ entities: 4, relationships: 3 });
     });
 
     it('reads evidence links by source and by pair, and their details by key', async () => {

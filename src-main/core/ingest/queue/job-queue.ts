@@ -34,7 +34,9 @@ export class JobQueue {
   /** Loads persisted jobs; jobs that were running when the process died go back to the queue as they were. */
   async load(): Promise<{ resumed: string[] }> {
     const resumed: string[] = [];
-    for (const r of await this.store.listJobs({ kind: JOB_KIND })) {
+    const records = await this.store.listJobs({ kind: JOB_KIND });
+    const tasksOf = await this.store.chunkTasksOf(records.map((r) => r.id));
+    for (const r of records) {
       const job: Job = {
         id: r.id,
         docId: r.docId,
@@ -46,7 +48,7 @@ export class JobQueue {
         createdAt: r.createdAt,
         tasks: new Map(),
       };
-      for (const t of await this.store.listChunkTasks(r.id)) {
+      for (const t of tasksOf.get(r.id) ?? []) {
         const state: ChunkState = {
           chunkIndex: t.chunkIndex,
           step: t.step as ChunkStep,

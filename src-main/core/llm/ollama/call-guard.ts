@@ -1,4 +1,5 @@
-import { Ollama } from 'ollama';
+import { createRequire } from 'node:module';
+import type * as OllamaModule from 'ollama';
 import type { Clock } from '../../deps';
 
 /**
@@ -52,7 +53,13 @@ export function callGuard(clock: Clock, timeoutMs: number, user?: AbortSignal): 
  * The ollama client passes an abort signal only to streamed requests; a client per call with a fetch that
  * adds ours makes every request (chat, embed, list, show) cancellable and bounded in time.
  */
-export function clientFor(host: string, signal: AbortSignal, headers?: Record<string, string>): Ollama {
+export function clientFor(
+  host: string,
+  signal: AbortSignal,
+  headers?: Record<string, string>,
+): OllamaModule.Ollama {
+  // Required on the first call, not imported: a library opened with the built-in provider never loads it.
+  const { Ollama } = createRequire(import.meta.url)('ollama') as typeof OllamaModule;
   return new Ollama({
     host,
     headers,

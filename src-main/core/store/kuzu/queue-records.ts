@@ -104,6 +104,24 @@ export function queueRecordOps(db: KuzuDb, clock: Clock) {
       );
       return rows.map(toTask);
     },
+
+    async chunkTasksOf(jobIds: string[]): Promise<Map<string, ChunkTaskRecord[]>> {
+      const byJob = new Map<string, ChunkTaskRecord[]>();
+      if (!jobIds.length) return byJob;
+      const rows = await db.read((r) =>
+        r.query(
+          'MATCH (t:ChunkTask) WHERE t.jobId IN $ids RETURN t.* ORDER BY t.jobId, t.chunkIndex, t.step',
+          { ids: [...new Set(jobIds)] },
+        ),
+      );
+      for (const row of rows) {
+        const t = toTask(row);
+        const list = byJob.get(t.jobId);
+        if (list) list.push(t);
+        else byJob.set(t.jobId, [t]);
+      }
+      return byJob;
+    },
   };
 }
 

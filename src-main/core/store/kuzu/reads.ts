@@ -159,6 +159,26 @@ export function readOps(db: KuzuDb) {
       });
     },
 
+    async documentStatsAll(): Promise<Map<string, DocumentStats>> {
+      return db.read(async (r) => {
+        // The same two counts as documentStats, grouped by document: two scans instead of two per document.
+        const entities = await r.query(
+          'MATCH (d:Document)-[:HAS_CHUNK]->(:Chunk)-[:MENTIONS]->(e:Entity) RETURN d.id AS id, count(DISTINCT e) AS n',
+        );
+        const relationships = await r.query(
+          'MATCH (d:Document)-[:HAS_CHUNK]->(c:Chunk) RETURN d.id AS id, sum(coalesce(size(c.evidenceKeys), 0)) AS n',
+        );
+        const stats = new Map<string, DocumentStats>();
+        for (const x of relationships)
+          stats.set(String(x.id), { entities: 0, relationships: Number(x.n ?? 0) });
+        for (const x of entities) {
+          const s = stats.get(String(x.id));
+          if (s) s.entities = Number(x.n ?? 0);
+        }
+        return stats;
+      });
+    },
+
     async changeStamp(): Promise<string> {
       const rows = await db.read((r) =>
         r.query(

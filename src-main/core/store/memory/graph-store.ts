@@ -21,6 +21,7 @@ import type {
   ChunkRecord,
   ChunkWithDocument,
   DocumentRecord,
+  DocumentStats,
   EntityRecord,
   EvidenceDetail,
   EvidenceLink,
@@ -1000,6 +1001,25 @@ export function createMemoryGraphStore(clock: Clock): GraphStore {
         );
         const relationships = [...s.evidence.values()].filter((v) => chunks.has(v.chunkId)).length;
         return { entities: entities.size, relationships };
+      });
+    },
+
+    async documentStatsAll() {
+      return read(() => {
+        const docOf = new Map([...s.chunks.values()].map((c) => [c.id, c.docId]));
+        const entities = new Map<string, Set<string>>();
+        const stats = new Map<string, DocumentStats>();
+        for (const docId of new Set(docOf.values())) {
+          entities.set(docId, new Set());
+          stats.set(docId, { entities: 0, relationships: 0 });
+        }
+        for (const m of s.mentions.values()) entities.get(docOf.get(m.chunkId) ?? '')?.add(m.entityId);
+        for (const v of s.evidence.values()) {
+          const st = stats.get(docOf.get(v.chunkId) ?? '');
+          if (st) st.relationships++;
+        }
+        for (const [docId, st] of stats) st.entities = entities.get(docId)?.size ?? 0;
+        return stats;
       });
     },
 

@@ -12,6 +12,11 @@ export function createMemoryJobStore(clock: Clock): JobStore {
   const jobs = new Map<string, JobRecord>();
   /** By job id, then by `${chunkIndex}:${step}`. */
   const tasks = new Map<string, Map<string, ChunkTaskRecord>>();
+  const tasksOf = (jobId: string, f: { status?: string[]; step?: string } = {}) =>
+    [...(tasks.get(jobId)?.values() ?? [])]
+      .filter((t) => (!f.status?.length || f.status.includes(t.status)) && (!f.step || t.step === f.step))
+      .sort((a, b) => a.chunkIndex - b.chunkIndex || byText(a.step, b.step))
+      .map((t) => ({ ...t }));
 
   return {
     async upsertJobs(input) {
@@ -65,10 +70,15 @@ export function createMemoryJobStore(clock: Clock): JobStore {
     },
 
     async listChunkTasks(jobId, f = {}) {
-      return [...(tasks.get(jobId)?.values() ?? [])]
-        .filter((t) => (!f.status?.length || f.status.includes(t.status)) && (!f.step || t.step === f.step))
-        .sort((a, b) => a.chunkIndex - b.chunkIndex || byText(a.step, b.step))
-        .map((t) => ({ ...t }));
+      return tasksOf(jobId, f);
+    },
+    async chunkTasksOf(jobIds) {
+      const byJob = new Map<string, ChunkTaskRecord[]>();
+      for (const id of new Set(jobIds)) {
+        const list = tasksOf(id);
+        if (list.length) byJob.set(id, list);
+      }
+      return byJob;
     },
   };
 }
