@@ -25,6 +25,12 @@
  * and the stage columns split the warm ingest at the job's progress events: parsing (with the copy),
  * chunking, extracting (passages, questions and vectors), resolving and persisting (the commit).
  *
+ * STAGES=1 (Linux: it reads /proc) adds, under each file, where the CPU of one more warm ingest goes: per
+ * thread (main, parse and ingest workers, V8's platform threads, libuv's pool, Kùzu's and LanceDB's
+ * threads) and, inside the JavaScript threads, per stage from their CPU profiles (see cpu-breakdown.ts).
+ * That round runs the workers from source with the profiler on, so its total is higher than `warm`; its
+ * shares are what it is for.
+ *
  * Usage: `nice -n 5 npx tsx test/bench/parse.ts [file.pdf…]` (`npm run build` first to measure the built
  * workers the app runs; from source, tsx compiles the workers during the warm-up).
  */
@@ -40,13 +46,19 @@ import { makeLongPdf } from '../fixtures/long-pdf';
 import { SOURCE_PARSE_WORKER } from '../fixtures/parse-worker-path';
 import { ctx, ingestAll, openCore } from '../integration/ingest/harness';
 import { builtWorkerPaths } from './built-workers';
+import { categorise, countCalls, profiled, taggedWorkers, threadCensus, threadMeter } from './cpu-breakdown';
 import { pdfsIn } from './pdf-files';
+
+// Before anything else starts threads: which ones Node itself runs (see cpu-breakdown.ts).
+const census = threadCensus();
 
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'ariadne-parse-bench-'));
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const PDFTOTEXT_RUNS = Number(process.env.PDFTOTEXT_RUNS ?? 20);
 const workers = builtWorkerPaths();
+/** STAGES=1: after each file's figures, where one more (profiled) warm ingest of it spends its CPU. */
+const STAGES = process.env.STAGES === '1';
 
 const cpuSeconds = () => {
   const u = process.cpuUsage();
@@ -149,6 +161,88 @@ async function ingestCpu(file: string, warm: string, rounds: number): Promise<In
   }
 }
 
+/** Native thread groups and the stage they serve, for the STAGES table. */
+const NATIVE_STAGE: Record<string, string> = {
+  'V8 platform (GC, compiler)': 'V8 GC & compiler threads',
+  'libuv pool (Kùzu queries, file I/O)': 'Kùzu native (libuv pool: queries, file I/O)',
+  'Kùzu threads': 'Kùzu native (its own threads)',
+  'LanceDB threads': 'LanceDB native',
+  'other threads': 'other threads',
+};
+
+/**
+ * One warm ingest of `file`, profiled: a fresh library warmed with `warm` and one unprofiled ingest of
+ * `file` (so its code is compiled), then the profiled one. Prints CPU per stage and the store calls made.
+ */
+async function breakdown(file: string, warm: string): Promise<void> {
+  const dataDir = mkdtempSync(path.join(tmp, 'stages-'));
+  const source = {
+    parse: SOURCE_PARSE_WORKER,
+    ingest: fileURLToPath(new URL('../../src-worker/ingest-worker.ts', import.meta.url)),
+  };
+  const core = await openCore(dataDir, createBuiltinProvider(), {}, taggedWorkers(source, dataDir));
+  try {
+    await ingestAll(core, [warm]);
+    const once = async () => {
+      const { jobs } = await ingestAll(core, [file]);
+      const id = jobs[0]?.docId;
+      if (id) await core.handlers['library:delete']({ documentId: id }, ctx());
+      return id;
+    };
+    const meter = threadMeter(census);
+    await once();
+    const plain = meter.stop();
+    const calls = countCalls({
+      graph: core.stores.graph,
+      jobs: core.stores.jobs,
+      vectors: core.stores.vectors,
+    });
+    let groups = new Map<string, number>();
+    let storeCalls = new Map<string, number>();
+    const profiles = await profiled(async () => {
+      meter.start();
+      const { jobs } = await ingestAll(core, [file]);
+      groups = meter.stop();
+      storeCalls = calls.take();
+      const id = jobs[0]?.docId;
+      if (id) await core.handlers['library:delete']({ documentId: id }, ctx());
+    });
+    const stages = new Map<string, number>();
+    const add = (k: string, v: number) => stages.set(k, (stages.get(k) ?? 0) + v);
+    const groupOf: Record<string, string> = {
+      'ariadne-parse': 'parse worker',
+      'ariadne-ingest': 'ingest worker',
+    };
+    for (const t of profiles) {
+      const threadCpu = groups.get(groupOf[t.thread] ?? t.thread) ?? t.cpu;
+      // The profile spans the delete too: its shares are applied to the ingest's CPU of the thread.
+      for (const [c, v] of categorise(t)) add(`${c} [${t.thread}]`, (v * threadCpu) / Math.max(t.cpu, 1e-9));
+    }
+    // V8's profiler thread (v8:ProfEvntProc) is the profiling's own cost, not the ingest's.
+    groups = new Map([...groups].filter(([g]) => !g.includes('v8:Prof')));
+    for (const [g, v] of groups)
+      if (!profiles.some((p) => (groupOf[p.thread] ?? p.thread) === g)) add(NATIVE_STAGE[g] ?? g, v);
+    const total = [...groups.values()].reduce((a, b) => a + b, 0);
+    console.log(`  stages of one profiled warm ingest: ${total.toFixed(3)} s CPU`);
+    for (const [k, v] of [...stages].sort((a, b) => b[1] - a[1]))
+      if (v >= 0.0005)
+        console.log(`    ${v.toFixed(3).padStart(7)}  ${((100 * v) / total).toFixed(1).padStart(5)}%  ${k}`);
+    const plainTotal = [...plain.values()].reduce((a, b) => a + b, 0);
+    console.log(
+      `  threads of the unprofiled ingest before it (with its delete): ${plainTotal.toFixed(3)} s: ` +
+        [...plain]
+          .sort((a, b) => b[1] - a[1])
+          .map(([g, v]) => `${g} ${v.toFixed(3)}`)
+          .join(', '),
+    );
+    const byCount = [...storeCalls].sort((a, b) => b[1] - a[1]);
+    console.log(`  store calls: ${byCount.map(([k, n]) => `${k} ${n}`).join(', ')}`);
+  } finally {
+    await core.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 const parser = createParser({ workerPath: workers?.parse ?? SOURCE_PARSE_WORKER, timeoutMs: 600_000 });
 const { list, warm } = await files(parser);
 // Warm-up: start the worker and load pdf.js once, as a running app has.
@@ -206,6 +300,7 @@ for (const f of list) {
       head(`${(parseCpu / pt).toFixed(1)}×`, 9) +
       `   ${failed ? `[${failed.status}] ` : ''}${stages}`,
   );
+  if (STAGES) await breakdown(f, warm);
 }
 console.log(
   `worst ingest CPU ÷ pdftotext: first document ${worstFirst.toFixed(1)}×, warm ${worstWarm.toFixed(1)}× ` +

@@ -3,6 +3,7 @@ import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { assembleDocument } from './assemble';
 import type { PageContent, ParsedDocument, ParseLimits, PdfMetadataInput, TextItem } from './types';
 import { ParseFailed } from './worker-api';
+import { useInflateAtOnce } from './sync-inflate';
 import { at } from '../../at';
 
 export const DEFAULT_MAX_PAGES = 2000;
@@ -53,6 +54,7 @@ function loadPdfJs(): Promise<PdfJs> {
     // case of arrays with a read-only length that neither pdf.js nor Ariadne meets. The replacement, a
     // JavaScript loop, was the parse's single most expensive function; the engine's own is put back.
     const push = Array.prototype.push;
+    useInflateAtOnce();
     try {
       const worker = await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
       (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = worker;

@@ -100,7 +100,19 @@ export function documentOps(db: KuzuDb, clock: Clock, adjacency: AdjacencyIndex)
               },
             )
           ).map((x) => ({ id: String(x.id), idx: Number(x.idx) }));
-        const before = await chunksOf();
+        // Without `replace` only the given chunks matter: a passage's step rewrites its own chunk, and listing
+        // every chunk of the document for each passage read a 120-page paper's 80 chunks 80 times.
+        const before = opts.replace
+          ? await chunksOf()
+          : (
+              await fromIds(
+                r,
+                rows.map((x) => x.id),
+                'MATCH (:Document {id: $docId})-[:HAS_CHUNK]->(c:Chunk {id: $id}) RETURN c.id AS id',
+                'MATCH (:Document {id: $docId})-[:HAS_CHUNK]->(c:Chunk) WHERE c.id IN $ids RETURN c.id AS id',
+                { docId },
+              )
+            ).map((x) => ({ id: String(x.id) }));
         const keep = new Set(rows.map((x) => x.id));
         const dropped = opts.replace ? before.filter((c) => !keep.has(c.id)).map((c) => c.id) : [];
         if (dropped.length) {

@@ -5,6 +5,7 @@ import type { KuzuDb, KuzuRunner } from './kuzu-db';
 import { entityIdForKey } from '../ids';
 import { refreshEntities } from './refresh';
 import { BULK_ROWS } from './rels';
+import { byPrimaryKey } from './rows';
 import { allocateKeys, insertEvidence, insertMentions, removeChunkEvidence } from './evidence-rows';
 import {
   entityCandidates,
@@ -43,10 +44,8 @@ async function writeEvidence(
   now: number,
 ): Promise<EvidenceResult & { affectedEntityIds: string[] }> {
   const cids = evidenceChunkIds(items);
-  const chunkRows = await r.query(
-    'UNWIND $ids AS i MATCH (c:Chunk {id: i}) RETURN c.id AS id, c.pageStart AS p',
-    { ids: cids },
-  );
+  // By key: `UNWIND $ids … MATCH` would scan every chunk of the library.
+  const chunkRows = await byPrimaryKey(r, 'Chunk', 'id', cids, 'x.id AS id, x.pageStart AS p');
   const pageStart = new Map(chunkRows.map((x) => [String(x.id), Number(x.p)]));
   requireChunks(cids, (c) => pageStart.has(c));
 
@@ -59,17 +58,16 @@ async function writeEvidence(
 
   const { mentions, relations } = evidenceRows(items, entityIds, (c) => pageStart.get(c));
   const base = await allocateKeys(r, mentions.length + relations.length);
-  await insertMentions(
-    r,
-    mentions.map((m, i) => ({ ...m, k: base + i })),
-  );
+  const keyed = mentions.map((m, i) => ({ ...m, k: base + i }));
+  await insertMentions(r, keyed);
   await insertEvidence(
     r,
     relations.map((e, i) => ({ ...e, k: base + mentions.length + i })),
   );
 
   const affected = new Set<string>([...previous, ...entityIds.values()]);
-  const refreshed = await refreshEntities(r, [...affected]);
+  // The mentions just inserted need not be read back to derive their entities' fields.
+  const refreshed = await refreshEntities(r, [...affected], new Map(keyed.map((m) => [m.k, m])));
   const touched = new Set([...created, ...refreshed.changed]);
   for (const id of refreshed.removed) touched.delete(id);
   return {

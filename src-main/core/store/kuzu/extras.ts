@@ -3,7 +3,7 @@ import type { Clock } from '../../deps';
 import type { KuzuDb } from './kuzu-db';
 import { chunkId } from '../ids';
 import { BULK_ROWS, createRels } from './rels';
-import { fromIds } from './rows';
+import { byPrimaryKey, fromIds } from './rows';
 import type { CommunityInput, CommunityRecord, QuestionInput } from '../types';
 
 /** Atomic questions (ANSWERS_IN a chunk) and communities (IN_COMMUNITY, PARENT). */
@@ -20,9 +20,9 @@ export function extraOps(db: KuzuDb, clock: Clock) {
       }));
       const chunks = [...new Set(rows.map((x) => x.chunkId))];
       await db.write(async (r) => {
-        const found = await r.query('UNWIND $ids AS i MATCH (c:Chunk {id: i}) RETURN c.id AS id', {
-          ids: chunks,
-        });
+        // By key, not `UNWIND $ids … MATCH`: Kùzu plans that as a scan of every chunk of the library, and
+        // this runs once per passage.
+        const found = await byPrimaryKey(r, 'Chunk', 'id', chunks, 'x.id AS id');
         if (found.length !== chunks.length)
           throw new AriadneError('not_found', 'Questions for an unknown chunk.');
         await fromIds(

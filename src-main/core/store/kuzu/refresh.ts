@@ -1,5 +1,5 @@
 import type { KuzuRunner } from './kuzu-db';
-import { mentionTexts } from './evidence-rows';
+import { mentionTexts, type MentionText } from './evidence-rows';
 import { byPrimaryKey, decodeList, encodeList, fromIds, list } from './rows';
 import { deriveEntityFields, type MentionForm } from '../entity-fields';
 
@@ -10,6 +10,7 @@ import { deriveEntityFields, type MentionForm } from '../entity-fields';
 export async function refreshEntities(
   r: KuzuRunner,
   ids: string[],
+  written?: ReadonlyMap<number, MentionText>,
 ): Promise<{ changed: string[]; removed: string[] }> {
   if (!ids.length) return { changed: [], removed: [] };
   const base = await byPrimaryKey(
@@ -29,6 +30,7 @@ export async function refreshEntities(
   const texts = await mentionTexts(
     r,
     edges.map((x) => Number(x.k)),
+    written,
   );
   const mentionsOf = new Map<string, MentionForm[]>();
   for (const x of edges) {
