@@ -8,7 +8,6 @@ import { DOC_LEVEL, type Job, taskKey } from '../queue/types';
 import { commitDocument, resolveDocument } from './commit';
 import { type PipelineContext, StepFailed } from './context';
 import type { GroundedExtraction } from './postprocess';
-import { createEmbedWindows, type EmbedWindows } from '../runtime/embed-windows';
 import { runStep } from './step';
 import { PIPELINE_STEPS } from './steps';
 
@@ -187,12 +186,8 @@ interface RefineOutput {
 
 /**
  * The model's reading, passage by passage in reading order (passage n+1's call takes passage n's summary).
- * Passage n+1's call goes out as soon as passage n's reply is in, while passage n is grounded and swapped:
- * the chain waits for the model only, as in the one-pass flow. Swaps still happen in reading order, so
- * passage n+1 resolves against a library that holds passage n's reading, whatever finished first. The
- * questions' vectors fill requests across passages at background priority; a passage's step ends once its
- * questions have theirs. A passage out of retries stops the chain: it and the passages after it that are
- * not refined keep their draft and wait for "retry failed passages". Returns them.
+ * A passage out of retries stops the chain: it and the passages after it keep their draft and wait for
+ * "retry failed passages". Returns them.
  */
 async function refineDocument(
   ctx: PipelineContext,
@@ -203,76 +198,46 @@ async function refineDocument(
   const { runner } = ctx;
   const doc = await ctx.library.graph.getDocument(job.docId);
   const meta = doc?.authors.length ? { authors: doc.authors } : undefined;
-  const windows = createEmbedWindows(
-    (texts) => runner.embed(texts, signal, CallPriority.background),
-    EMBED_BATCH_SIZE,
-  );
-  const refined = new Set<number>();
-  // Every step settles here: a passage out of retries is noted, anything else (cancel, an unreachable
-  // Ollama) is rethrown once the others have stopped, never left unhandled.
-  let fatal: unknown = null;
-  const steps: Promise<void>[] = [];
-  let swapped: Promise<void> = Promise.resolve();
   let previous = '';
-  for (const c of chunks) {
+  for (const [n, c] of chunks.entries()) {
     const context = previous;
-    const before = swapped;
-    let swapDone: () => void = () => undefined;
-    swapped = new Promise<void>((resolve) => (swapDone = resolve));
-    let giveSummary: (s: string) => void = () => undefined;
-    const summary = new Promise<string>((resolve) => (giveSummary = resolve));
-    const step = runStep(ctx, job, signal, c.index, 'refine', runner.chatModel, async (attempt) => {
-      const r = await runner.readPassage(
-        {
-          text: c.text,
-          previousSummary: context,
-          entityTypes: ctx.opts.entityTypes,
-          attempt,
-          meta,
-          priority: CallPriority.chain,
-        },
-        signal,
-      );
-      giveSummary(r.summary);
-      const grounded = await ctx.pool.run((api) => api.ground(r.extraction, c.text));
-      const x = new Map([[c.index, grounded]]);
-      const opts = { priority: CallPriority.chain, documentChunks: chunks };
-      await before;
-      // Under the commit turn, as a document's commit: resolution sees a library no other write changes
-      // meanwhile. The swap itself is the one addEvidence transaction inside commitDocument.
-      const release = await ctx.commitTurn(job, signal);
-      let counts: { entities: number; relations: number };
-      try {
-        const resolution = await resolveDocument(ctx, job, [c], x, signal, opts);
-        counts = await commitDocument(ctx, job, [c], x, resolution, signal, opts);
-      } finally {
-        release();
-      }
-      swapDone();
-      const questions = r.questions.slice(0, 10);
-      await writeQuestions(ctx, job, c, r.summary, questions, windows, signal);
-      return { summary: r.summary, ...counts, questions: questions.length } satisfies RefineOutput;
-    });
-    const settled = step.then(
-      (out) => ({ out }),
-      (e: unknown) => ({ error: e }),
-    );
-    steps.push(
-      settled.then((s) => {
-        swapDone();
-        if ('out' in s) refined.add(c.index);
-        else if (!(s.error instanceof StepFailed)) fatal ??= s.error;
-      }),
-    );
-    // A persisted step (a resumed job) gives its summary without a call.
-    const next = await Promise.race([summary, settled.then((s) => ('out' in s ? s.out.summary : null))]);
-    if (next === null) break;
-    previous = next;
+    try {
+      const out = await runStep(ctx, job, signal, c.index, 'refine', runner.chatModel, async (attempt) => {
+        const r = await runner.readPassage(
+          {
+            text: c.text,
+            previousSummary: context,
+            entityTypes: ctx.opts.entityTypes,
+            attempt,
+            meta,
+            priority: CallPriority.chain,
+          },
+          signal,
+        );
+        const grounded = await ctx.pool.run((api) => api.ground(r.extraction, c.text));
+        const x = new Map([[c.index, grounded]]);
+        const opts = { priority: CallPriority.chain, documentChunks: chunks };
+        // Under the commit turn, as a document's commit: resolution sees a library no other write changes
+        // meanwhile. The swap itself is the one addEvidence transaction inside commitDocument.
+        const release = await ctx.commitTurn(job, signal);
+        let counts: { entities: number; relations: number };
+        try {
+          const resolution = await resolveDocument(ctx, job, [c], x, signal, opts);
+          counts = await commitDocument(ctx, job, [c], x, resolution, signal, opts);
+        } finally {
+          release();
+        }
+        const questions = r.questions.slice(0, 10);
+        await writeQuestions(ctx, job, c, r.summary, questions, signal);
+        return { summary: r.summary, ...counts, questions: questions.length } satisfies RefineOutput;
+      });
+      previous = out.summary;
+    } catch (e) {
+      if (!(e instanceof StepFailed)) throw e;
+      return chunks.slice(n).map((x) => x.index);
+    }
   }
-  windows.close();
-  await Promise.all(steps);
-  if (fatal) throw fatal;
-  return chunks.filter((c) => !refined.has(c.index)).map((c) => c.index);
+  return [];
 }
 
 /** The refined forward summary and the model's atomic questions of a passage, with their vectors. */
@@ -282,7 +247,6 @@ async function writeQuestions(
   c: ChunkRecord,
   summary: string,
   questions: string[],
-  windows: EmbedWindows,
   signal: AbortSignal,
 ) {
   const { graph, vectors } = ctx.library;
@@ -295,7 +259,7 @@ async function writeQuestions(
   // Paused, the queue lets calls in flight finish and starts no new one: the passage's step stays open
   // until the queue resumes (its swap above is idempotent if the process stops meanwhile).
   await ctx.whenRunning(signal);
-  const vecs = await windows.need(questions);
+  const vecs = await ctx.runner.embed(questions, signal, CallPriority.background);
   await vectors.upsert(
     'questions',
     questions.map((text, i) => ({ id: `${cid}#q${i}`, docId: job.docId, text, vector: at(vecs, i) })),
