@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +5,7 @@ import { openLibrary } from '../../src-main/core/library';
 import { systemClock, createMemoryLogger } from '../../src-main/core/deps';
 import { type Sim, type SimStats, startSim } from '../sim/server';
 import { budgetMs, rounds as roundsOf } from '../helpers/work-budget';
-import { type CrashBundle, bundleCrashChild } from './ingest/crash-bundle';
+import { type CrashBundle, bundleCrashChild, spawnCrashChild } from './ingest/crash-bundle';
 import { corpusPaths, ingestionDump, tempDir } from './ingest/harness';
 
 let bundled: CrashBundle = { child: '', workers: { parse: '', ingest: '' } };
@@ -81,14 +80,12 @@ interface Round {
 function runChild(dataDir: string, sim: Sim, paths: string[], killDelayMs?: number): Promise<Round> {
   return new Promise((resolve) => {
     const inflightFile = path.join(dataDir, '..', `${path.basename(dataDir)}.inflight`);
-    const child = spawn(process.execPath, [bundled.child, dataDir, sim.url, ...paths], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...process.env,
-        ARIADNE_CRASH_WORKERS: JSON.stringify(bundled.workers),
-        ARIADNE_CRASH_BLOCK_TOKENS: String(BLOCK_TOKENS),
-        ARIADNE_CRASH_INFLIGHT_FILE: inflightFile,
-      },
+    const child = spawnCrashChild(bundled, {
+      dataDir,
+      simUrl: sim.url,
+      paths,
+      blockTokens: BLOCK_TOKENS,
+      env: { ARIADNE_CRASH_INFLIGHT_FILE: inflightFile },
     });
     const before = sim.stats();
     const journal = path.join(dataDir, 'ingest-journal.ndjson');

@@ -1,11 +1,10 @@
-import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryLogger, systemClock } from '../../src-main/core/deps';
 import { openLibrary } from '../../src-main/core/library';
 import type { JobPayload } from '../../src-main/core/ingest/queue/types';
 import { budgetMs, rounds as roundsOf } from '../helpers/work-budget';
 import { type Sim, startSim } from '../sim/server';
-import { type CrashBundle, bundleCrashChild } from './ingest/crash-bundle';
+import { type CrashBundle, bundleCrashChild, spawnCrashChild } from './ingest/crash-bundle';
 import { corpusPaths, ingestionDump, tempDir } from './ingest/harness';
 import { MODEL_MARK } from './ingest/marked-provider';
 
@@ -40,12 +39,12 @@ const chatCalls = (sim: Sim) => sim.stats().byEndpoint['/api/chat'] ?? 0;
  */
 function runChild(dataDir: string, sim: Sim, paths: string[], kill?: Kill) {
   return new Promise<{ done: boolean; killed: boolean; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [bundled.child, dataDir, sim.url, ...paths], {
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const child = spawnCrashChild(bundled, {
+      dataDir,
+      simUrl: sim.url,
+      paths,
+      blockTokens: BLOCK_TOKENS,
       env: {
-        ...process.env,
-        ARIADNE_CRASH_WORKERS: JSON.stringify(bundled.workers),
-        ARIADNE_CRASH_BLOCK_TOKENS: String(BLOCK_TOKENS),
         ARIADNE_CRASH_MARK: '1',
         ...(kill && 'inWrite' in kill
           ? { ARIADNE_CRASH_KILL_IN_WRITE: `${kill.inWrite} ${kill.delayMs}` }

@@ -1,4 +1,6 @@
+import { type ChildProcessByStdio, spawn } from 'node:child_process';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { bundleChild } from '../../helpers/bundle-child';
 
 const CHILD = path.resolve(import.meta.dirname, 'crash-child.ts');
@@ -23,4 +25,26 @@ export async function bundleCrashChild(): Promise<CrashBundle> {
       ingest: await bundleChild(path.resolve(WORKERS.ingest)),
     },
   };
+}
+
+/** Starts the crash child on `dataDir` against the simulator at `simUrl`, ingesting `paths`. */
+export function spawnCrashChild(
+  bundle: CrashBundle,
+  args: {
+    dataDir: string;
+    simUrl: string;
+    paths: string[];
+    blockTokens: number;
+    env?: Record<string, string>;
+  },
+): ChildProcessByStdio<null, Readable, Readable> {
+  return spawn(process.execPath, [bundle.child, args.dataDir, args.simUrl, ...args.paths], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      ARIADNE_CRASH_WORKERS: JSON.stringify(bundle.workers),
+      ARIADNE_CRASH_BLOCK_TOKENS: String(args.blockTokens),
+      ...args.env,
+    },
+  });
 }
