@@ -18,10 +18,14 @@ export function plural(n: number, one: string, many = `${one}s`): string {
  * Progressive ingestion: "Draft → refined by qwen2.5:7b (3/7 passages)" while the model upgrades the
  * built-in engine's reading, "Refined by qwen2.5:7b" once every passage carries the model's.
  */
-export function readingLabel(r: ReadingState): string {
-  return r.state === 'refined'
-    ? `Refined by ${r.model}`
-    : `Draft → refined by ${r.model} (${r.refined}/${plural(r.total, 'passage')})`;
+/**
+ * Whose reading a progressive document holds. `withCount` adds the refined passages; a row that already
+ * shows its progress line ("passages 1/5") leaves it out rather than say it twice.
+ */
+export function readingLabel(r: ReadingState, withCount = true): string {
+  if (r.state === 'refined') return `Refined by ${r.model}`;
+  const label = `Draft → refined by ${r.model}`;
+  return withCount ? `${label} (${r.refined}/${plural(r.total, 'passage')})` : label;
 }
 
 export const STAGE_LABEL: Record<string, string> = {

@@ -82,6 +82,23 @@ describe.skipIf(!!missing)('every screen on a real library, the simulator as Oll
       const [done, total] = (await passagesOf(reading)).match(/\d+/g)!.map(Number);
       expect(done).toBeGreaterThan(0);
       expect(done).toBeLessThan(total!);
+      // Whose reading it holds, said once: the progress line has the count, the reading line the model.
+      expect(await reading.getByTestId('doc-reading').textContent()).toBe('Draft → refined by qwen2.5:7b');
+      expect(await docRow(page, plan.done[0]!).getByTestId('doc-reading').textContent()).toBe(
+        'Refined by qwen2.5:7b',
+      );
+      // The progress line's counts and times are never split inside ("passages / 1/5", "3 s / left").
+      const counts = reading.getByTestId('doc-progress').locator('span', { hasText: /^passages |left$/ });
+      expect(await counts.count()).toBeGreaterThan(0);
+      for (const part of await counts.all()) {
+        // A flex item is one box however its text wraps: count the lines of the text itself.
+        const lines = await part.evaluate((el) => {
+          const range = document.createRange();
+          range.selectNodeContents(el);
+          return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+        });
+        expect(lines, (await part.textContent()) ?? '').toBe(1);
+      }
       expect(await docRow(page, plan.queued).getByTestId('doc-status').textContent()).toMatch(/queued/i);
 
       const failed = docRow(page, plan.failing);

@@ -35,6 +35,8 @@ export function DocumentRow({
   const [detail, setDetail] = useState<DocumentDetail | null>(null);
   const [open, setOpen] = useState(false);
   const active = doc.status === 'running' || doc.status === 'queued';
+  // The progress line (stage, passages, time left) while a document is read or has failed passages.
+  const showProgress = (active || doc.chunksTotal > 0) && doc.status !== 'done';
   const failed =
     doc.status === 'failed' || doc.status === 'partially_failed' || doc.status === 'dead_lettered';
   const pct =
@@ -98,7 +100,7 @@ export function DocumentRow({
           {doc.pages > 0 &&
             `${doc.authors.length > 1 || doc.fileName !== label ? ' · ' : ''}${plural(doc.pages, 'page')}`}
         </div>
-        {(active || doc.chunksTotal > 0) && doc.status !== 'done' && (
+        {showProgress && (
           <div className="doc-progress">
             <div
               className="progress"
@@ -131,7 +133,7 @@ export function DocumentRow({
         )}
         {doc.reading && (
           <div className="muted small" data-testid="doc-reading" data-state={doc.reading.state}>
-            {readingLabel(doc.reading)}
+            {readingLabel(doc.reading, !showProgress)}
           </div>
         )}
         {doc.status === 'done' && doc.entities > 0 && doc.relationships === 0 && (
