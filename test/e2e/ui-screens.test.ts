@@ -95,7 +95,7 @@ describe.skipIf(!!missing)('every screen on a real library, the simulator as Oll
         const lines = await part.evaluate((el) => {
           const range = document.createRange();
           range.selectNodeContents(el);
-          return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+          return new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size;
         });
         expect(lines, (await part.textContent()) ?? '').toBe(1);
       }
