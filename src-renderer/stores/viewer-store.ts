@@ -18,17 +18,14 @@ export interface SourceRef {
   supported?: boolean;
 }
 
-/** The fields every citation shape (a graph quote, an answer's [n]) shares, as the viewer takes them. */
-export interface CitedPassage {
-  documentId: string;
-  title: string;
-  page: number | null;
-  quote: string;
-  start?: number;
-  end?: number;
-  pages?: number[];
-  label?: string;
-}
+/**
+ * The fields every citation shape (a graph quote, an answer's [n]) shares, as the viewer takes them. A
+ * citation's `label` is its table or figure ("Table 2"): `sourceOf` makes it the source's `figure`.
+ */
+export type CitedPassage = Pick<
+  SourceRef,
+  'documentId' | 'title' | 'page' | 'quote' | 'start' | 'end' | 'pages' | 'label'
+>;
 
 /** A citation as a viewer source: the citation's `label` ("Table 2") is the viewer's `figure`. */
 export const sourceOf = (c: CitedPassage): SourceRef => ({
