@@ -19,6 +19,7 @@ import {
 import { createIngestHandlers } from './ingest/ingest-handlers';
 import { defaultWorkerPaths } from './ingest/worker-paths';
 import { createExportHandlers } from './export/export-handlers';
+import { createEntityHandlers } from './entities';
 import {
   createGraphHandlers,
   createQaHandlers,
@@ -124,6 +125,10 @@ export async function createCore(input: CoreDeps): Promise<Core> {
   });
 
   const graphHandlers = createGraphHandlers(retrieval);
+  const entityHandlers = createEntityHandlers({
+    stores: () => retrieval.stores(),
+    edited: (ids) => retrieval.entitiesEdited(ids),
+  });
   const handlers = {
     ...app,
     ...llm,
@@ -135,6 +140,7 @@ export async function createCore(input: CoreDeps): Promise<Core> {
       embedModel: deps.llm.embedModel,
     }),
     ...graphHandlers,
+    ...entityHandlers,
     ...createQaHandlers(retrieval),
     ...createExportHandlers({ ...graphHandlers, 'library:list': libraryHandlers['library:list'] }),
   } satisfies ApiHandlers;

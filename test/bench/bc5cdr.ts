@@ -15,7 +15,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { findAbbreviations, groundExtraction } from '../../src-main/core/ingest/pipeline/postprocess';
+import { findAbbreviations, groundExtraction } from '../../src-main/core/ingest/ground/grounding';
 import { createBuiltinProvider } from '../../src-main/core/llm/builtin/builtin-provider';
 import { createTasks } from '../../src-main/core/llm/tasks';
 import { ctx, openCore, tempDir } from '../integration/ingest/harness';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openMemoryVectorIndex } from '../../store/memory/vector-index';
-import { canonicalKey } from '../pipeline/names';
-import { findAbbreviations, groundExtraction } from '../pipeline/postprocess';
+import { canonicalKey } from '../ground/names';
+import { findAbbreviations, groundExtraction } from '../ground/grounding';
 import { EntityIndex } from './entity-index';
 import { resolveEntities, type Resolution } from './resolve';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findAbbreviations } from './postprocess';
+import { findAbbreviations } from './grounding';
 
 // Property tests, bounded in time: fast-check prints the seed and the shrunk input when one fails.
 const budget = { numRuns: 2_000, interruptAfterTimeLimit: 8_000 };
