@@ -102,7 +102,9 @@ export async function commitDocument(
       }),
       relations: g.relations.map((r) => {
         const names = [nameOf.get(r.source) ?? '', nameOf.get(r.target) ?? ''];
-        const s = sentences.best(`${names.join(' ')} ${r.description}`, names);
+        const s = r.span
+          ? placeSpan(c, r.span)
+          : sentences.best(`${names.join(' ')} ${r.description}`, names);
         return {
           source: r.source,
           target: r.target,
@@ -129,4 +131,19 @@ export async function commitDocument(
   for (const id of removed) index.remove(id);
   ents.forEach((e, i) => index.putRecord(e, at(vecs, i)));
   return { entities: ents.length, relations: items.reduce((n, it) => n + it.relations.length, 0) };
+}
+
+/** A span a pass chose (a table's row), placed on its pages like a sentence. */
+function placeSpan(c: ChunkRecord, span: { start: number; end: number }) {
+  const pageAt = (offset: number) => {
+    let k = 0;
+    for (const [i, start] of c.pageOffsets.entries()) if (start <= offset - c.charStart) k = i;
+    return c.pageStart + k;
+  };
+  return {
+    start: span.start,
+    end: span.end,
+    page: pageAt(span.start),
+    pageEnd: pageAt(Math.max(span.start, span.end - 1)),
+  };
 }

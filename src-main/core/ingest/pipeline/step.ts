@@ -109,3 +109,20 @@ export type Step = ChunkStep | DocumentStep;
 export function documentMeta(facts: DocumentFacts): { authors: string[] } | undefined {
   return facts.authors.length ? { authors: facts.authors } : undefined;
 }
+
+/**
+ * A pass over each passage's reading, whichever step read it (the model's `passage` or `refine`, the
+ * built-in `draft`): it adds to what the reading found — entities, relationships with their own cited
+ * spans — before the reading is persisted and committed. A pass reads the document's facts, never the
+ * document again. It runs where the reading runs, so its output is persisted, resumed and swapped with
+ * the reading (a refined passage's evidence replaces its draft's, the pass's included).
+ */
+export interface ReadingPass {
+  name: string;
+  run(
+    ctx: PipelineContext,
+    state: DocumentState,
+    c: ChunkRecord,
+    reading: GroundedExtraction,
+  ): GroundedExtraction | Promise<GroundedExtraction>;
+}
