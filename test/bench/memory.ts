@@ -52,11 +52,21 @@ async function ingestOne(label: string, file: string) {
   return run;
 }
 
-console.log(`load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}; ${os.cpus().length} cores`);
 console.log(
-  ['input'.padEnd(34), 'size'.padStart(9), 'time'.padStart(8), 'peak RSS'.padStart(9), 'exit', 'outcome'].join(
-    '  ',
-  ),
+  `load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}; ${os.cpus().length} cores`,
+);
+console.log(
+  [
+    'input'.padEnd(34),
+    'size'.padStart(9),
+    'time'.padStart(8),
+    'peak RSS'.padStart(9),
+    'exit',
+    'outcome',
+  ].join('  '),
 );
 
 if (wanted('bombs')) {

@@ -12,7 +12,9 @@ describe('inflated bytes under a budget', () => {
     const bomb = deflateBombPdf(256);
     expect(bomb.length).toBeLessThan(16 * 1024);
     const before = process.memoryUsage().arrayBuffers;
-    await expect(parsePdf(bomb, { inflate })).rejects.toThrow(/expands past 16 MB \(a decompression bomb\?\)/);
+    await expect(parsePdf(bomb, { inflate })).rejects.toThrow(
+      /expands past 16 MB \(a decompression bomb\?\)/,
+    );
     expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(128 * MiB);
   });
 
