@@ -141,14 +141,13 @@ const show = (found: string[][]) => found.map((c) => c.map(rel).join(' → '));
  */
 const STANDING = {
   files: [
-    'store/kuzu/graph-store.ts → store/kuzu/raw-query.ts → store/kuzu/graph-store.ts',
-    'store/backends.ts → store/memory/graph-store.ts → store/backends.ts',
+    'store/backends.ts → store/kuzu/open-kuzu-graph.ts → store/backends.ts',
     'llm/builtin/answer-focus.ts → llm/tasks.ts → llm/builtin/builtin-tasks.ts → llm/builtin/answer-focus.ts',
   ],
   folders: [
     'llm/builtin → llm/tasks.ts → llm/builtin',
     'retrieval/graph-reads.ts → retrieval/search → retrieval/graph-reads.ts',
-    'store/backends.ts → store/memory → store/backends.ts',
+    'store/backends.ts → store/kuzu → store/backends.ts',
   ],
 };
 
