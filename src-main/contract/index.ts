@@ -12,3 +12,4 @@ export * from './wire';
 export * from './handlers';
 export * from './client';
 export * from './settings';
+export * from './citations';

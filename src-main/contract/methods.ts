@@ -6,6 +6,7 @@ import { libraryMethods } from './library';
 import { graphMethods } from './graph';
 import { qaMethods } from './qa';
 import { exportMethods } from './export';
+import { citationMethods } from './citations';
 import type { MethodSpec } from './define';
 
 /**
@@ -20,6 +21,7 @@ export const methods = {
   ...graphMethods,
   ...qaMethods,
   ...exportMethods,
+  ...citationMethods,
 } satisfies Record<string, MethodSpec>;
 
 export type Methods = typeof methods;

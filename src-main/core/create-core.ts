@@ -19,6 +19,7 @@ import {
 import { createIngestHandlers } from './ingest/ingest-handlers';
 import { defaultWorkerPaths } from './ingest/worker-paths';
 import { createExportHandlers } from './export/export-handlers';
+import { createCitationHandlers, createCitationService } from './citations';
 import {
   createGraphHandlers,
   createQaHandlers,
@@ -119,8 +120,13 @@ export async function createCore(input: CoreDeps): Promise<Core> {
     communitiesChanged: (e) => events.emit('graph:communities-changed', e),
   });
   // Ingestion and deletes announce changes: drop caches and refresh communities in the background.
+  // References are matched to documents again whenever a document comes, goes or is read again.
+  const citations = createCitationService(library, deps.log);
   events.subscribe((name) => {
-    if (name === 'library:changed') retrieval.changed();
+    if (name === 'library:changed') {
+      retrieval.changed();
+      citations.changed();
+    }
   });
 
   const graphHandlers = createGraphHandlers(retrieval);
@@ -136,6 +142,7 @@ export async function createCore(input: CoreDeps): Promise<Core> {
     }),
     ...graphHandlers,
     ...createQaHandlers(retrieval),
+    ...createCitationHandlers(citations),
     ...createExportHandlers({ ...graphHandlers, 'library:list': libraryHandlers['library:list'] }),
   } satisfies ApiHandlers;
 
@@ -159,6 +166,7 @@ export async function createCore(input: CoreDeps): Promise<Core> {
       // The scheduler stops first (jobs in flight stay 'running' and resume on the next open), then the library.
       await ingest.close();
       await retrieval.close();
+      await citations.close();
       await library.close();
     },
   };

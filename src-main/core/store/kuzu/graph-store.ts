@@ -16,6 +16,7 @@ import { queueRecordOps } from './queue-records';
 import { readOps } from './reads';
 import { evidenceLinkOps } from './evidence-links';
 import { canonicalOps } from './canonical';
+import { citationOps } from './citations';
 import type { GraphStore } from '../graph-store';
 import type { JobStore } from '../job-store';
 import type { GraphIdKind } from '../types';
@@ -62,6 +63,7 @@ function build(db: KuzuDb, clock: Clock): KuzuGraphStore {
     ...readOps(db),
     ...evidenceLinkOps(db),
     ...canonicalOps(db),
+    ...citationOps(db),
     /** Every entity and every related pair with its evidence count, each pair once (community detection). */
     entityGraph: () =>
       db.read(async (r) => {
