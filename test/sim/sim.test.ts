@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractPrompt, passagePrompt } from '../../src-main/core/llm/prompts';
-import { formatFor } from '../../src-main/core/llm/ollama/ollama-provider';
+import { jsonSchemaOf as formatFor } from '../../src-main/core/llm/structured';
 import { BIOMEDICAL_ENTITY_TYPES, extractionSchema, passageSchema } from '../../src-main/core/llm/schemas';
 import { createFaultPlanner } from './faults';
 import { type Sim, startSim } from './server';
