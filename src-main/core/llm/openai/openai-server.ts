@@ -52,6 +52,9 @@ export function createOpenAiServer(opts: OpenAiServerOptions): ModelServer & { m
     model,
   });
 
+  /** Some servers echo the key they were given in their error: it never reaches a message or a log. */
+  const redact = (message: string) => (opts.apiKey ? message.split(opts.apiKey).join('***') : message);
+
   async function request(path: string, call: ServerCall, body?: unknown): Promise<Response> {
     const res = await fetch(`${url}${path}`, {
       method: body === undefined ? 'GET' : 'POST',
@@ -59,7 +62,7 @@ export function createOpenAiServer(opts: OpenAiServerOptions): ModelServer & { m
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: call.signal,
     });
-    if (!res.ok) throw new HttpStatusError(res.status, errorMessage(await res.text().catch(() => '')));
+    if (!res.ok) throw new HttpStatusError(res.status, redact(errorMessage(await res.text().catch(() => ''))));
     return res;
   }
 
