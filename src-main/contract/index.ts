@@ -4,6 +4,7 @@ export * from './app';
 export * from './llm';
 export * from './library';
 export * from './graph';
+export * from './contradictions';
 export * from './qa';
 export * from './export';
 export * from './methods';

@@ -4,6 +4,7 @@ import { llmMethods } from './llm';
 import { settingsMethods } from './settings';
 import { libraryMethods } from './library';
 import { graphMethods } from './graph';
+import { contradictionMethods } from './contradictions';
 import { qaMethods } from './qa';
 import { exportMethods } from './export';
 import type { MethodSpec } from './define';
@@ -18,6 +19,7 @@ export const methods = {
   ...settingsMethods,
   ...libraryMethods,
   ...graphMethods,
+  ...contradictionMethods,
   ...qaMethods,
   ...exportMethods,
 } satisfies Record<string, MethodSpec>;
