@@ -13,7 +13,10 @@ const tmp = (prefix = 'ariadne-openai-') => fs.mkdtempSync(path.join(os.tmpdir()
 const KEY = 'sk-ariadne-7f3c9e1d5b2a';
 
 /** Asynchronous: the simulator answers from this very process while the command runs. */
-function ariadne(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; out: string; err: string }> {
+function ariadne(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['bin/ariadne.js', ...args], {
       env: { ...process.env, ARIADNE_CONFIG_DIR: configDir, ...env },
@@ -65,7 +68,8 @@ describe.skipIf(!built)('ariadne against an OpenAI-compatible server (built)', (
     expect(s.byEndpoint['/v1/chat/completions']).toBeGreaterThan(0);
     expect(s.byEndpoint['/v1/embeddings']).toBeGreaterThan(0);
     expect(Object.keys(s.byEndpoint).filter((e) => e.startsWith('/api/'))).toEqual([]);
-    for (const text of [ingest.out, ingest.err, ask.out, ask.err, allText(data)]) expect(text).not.toContain(KEY);
+    for (const text of [ingest.out, ingest.err, ask.out, ask.err, allText(data)])
+      expect(text).not.toContain(KEY);
     expect(allText(path.join(data, 'logs'))).toMatch(/"provider":"openai"/);
   }, 240_000);
 

@@ -62,7 +62,8 @@ export function createOpenAiServer(opts: OpenAiServerOptions): ModelServer & { m
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: call.signal,
     });
-    if (!res.ok) throw new HttpStatusError(res.status, redact(errorMessage(await res.text().catch(() => ''))));
+    if (!res.ok)
+      throw new HttpStatusError(res.status, redact(errorMessage(await res.text().catch(() => ''))));
     return res;
   }
 
