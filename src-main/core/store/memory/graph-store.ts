@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AriadneError } from '../../../contract/errors';
 import type { Clock } from '../../deps';
 import type { GraphBackendOpener } from '../backends';
-import { deriveEntityFields } from '../entity-fields';
+import { deriveEntityFields } from '../domain/entity-fields';
 import type { GraphStore } from '../graph-store';
 import { chunkId, entityIdForKey } from '../ids';
 import {
@@ -14,7 +14,7 @@ import {
   type MentionFields,
   type RelationFields,
   type ResolvedEntities,
-} from '../mentions';
+} from '../domain/mentions';
 import type {
   CanonicalGraph,
   ChunkEvidence,
@@ -35,7 +35,7 @@ import {
   strongestNeighbours,
   type Edge,
   type EdgesOf,
-} from '../walks';
+} from '../domain/walks';
 import { createMemoryJobStore } from './job-store';
 import { citationOf } from '../citation';
 

@@ -1,35 +1,21 @@
-import { AriadneError } from '../../contract/errors';
-import { chunkId, entityIdForKey, mentionId, relationId } from './ids';
-import type { ChunkEvidence, EntityMentionInput, EvidenceCitation } from './types';
+import { AriadneError } from '../../../contract/errors';
+import { chunkId, entityIdForKey, mentionId, relationId } from '../ids';
+import type { EvidenceRowFull, MentionRow } from '../graph-port';
+import type { ChunkEvidence, EntityMentionInput } from '../types';
 
 /**
- * How extraction results become mention and evidence rows, the same for every backend: which keys name
- * existing entities, which entities a batch creates and from which mention, and how mentions of one chunk
- * group by surface form. A backend resolves keys against its own data and stores the rows these return.
+ * How extraction results become mention and evidence rows: which keys a batch names, which entities it
+ * creates and from which mention, and how mentions of one chunk group by surface form. The evidence write
+ * (evidence-writes.ts) resolves keys through the port and stores the rows these return.
  */
 
-/** A MENTIONS row before it receives its key: a surface form of an entity in a chunk. */
-export interface MentionFields {
-  id: string;
-  chunkId: string;
-  docId: string;
-  entityId: string;
-  surface: string;
-  description: string;
-  confidence: number;
-  /** [spanStart, spanEnd) of the sentence of the mention in the document text; -1 when not recorded. */
-  spanStart: number;
-  spanEnd: number;
-}
+/** A MENTIONS row before it receives its key. */
+export type MentionFields = Omit<MentionRow, 'k'>;
 
-/** A RELATED row before it receives its key: the evidence that `src` relates to `dst`, with its citation. */
-export interface RelationFields extends EvidenceCitation {
-  id: string;
-  src: string;
-  dst: string;
-}
+/** A RELATED row before it receives its key. */
+export type RelationFields = Omit<EvidenceRowFull, 'k'>;
 
-/** Input key → id of the entity that receives the evidence, as a backend's key resolution returns it. */
+/** Input key → id of the entity that receives the evidence, as key resolution returns it. */
 export type ResolvedEntities = Map<string, string>;
 
 /** The chunk ids a batch writes to, each once. */

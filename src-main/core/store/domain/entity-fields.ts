@@ -1,4 +1,4 @@
-import { at } from '../at';
+import { at } from '../../at';
 /** One mention of an entity, as far as its derived fields are concerned. */
 export interface MentionForm {
   /** The mention's id (`<chunk id>#m<i>`): orders ties by chunk, never by insertion. */

@@ -1,4 +1,4 @@
-import type { Direction, GraphPath, Hop, PathFilters, PathOptions } from './types';
+import type { Direction, GraphPath, Hop, PathFilters, PathOptions } from '../types';
 
 /**
  * Graph walks over evidence, shared by every backend: a backend supplies `edgesOf` (the evidence-backed

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { entityIdForKey } from './ids';
+import { entityIdForKey } from '../ids';
 import { entityCandidates, entityReferences, evidenceRows, requireChunks } from './mentions';
-import type { ChunkEvidence } from './types';
+import type { ChunkEvidence } from '../types';
 
 const pe = entityIdForKey('pulmonary embolism|disease');
 const heparin = entityIdForKey('heparin|drug');
