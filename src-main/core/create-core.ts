@@ -6,7 +6,8 @@ import type { LlmProvider } from './llm/provider';
 import { createAppHandlers } from './app/app-handlers';
 import { createLlmHandlers } from './llm/llm-handlers';
 import { createSettingsHandlers } from './app/settings-handlers';
-import { DEFAULT_OLLAMA_HOST } from '../contract/llm';
+import { DEFAULT_OLLAMA_HOST, DEFAULT_OPENAI_BASE_URL } from '../contract/llm';
+import { createApiKeyStore, type ApiKeyStore } from './llm/api-key-store';
 import { openLibrary, type Library } from './library';
 import { createTasks } from './llm/tasks';
 import { INGEST_TASK_ATTEMPTS } from './llm/retry';
@@ -37,6 +38,12 @@ export interface CoreDeps {
   version: string;
   /** The Ollama URL the user configured, for the Settings connection test. */
   ollamaUrl?: string;
+  /** The OpenAI-compatible server's base URL, likewise. */
+  openaiBaseUrl?: string;
+  /** Where the OpenAI-compatible server's API key is kept (outside the library folder). */
+  apiKeys?: ApiKeyStore;
+  /** Why this provider runs, for the status bar and `doctor` ("saved in Settings"). */
+  providerReason?: string;
   /** Worker entry points; default: next to the bundle, or the src-worker .ts files from source. */
   workers?: WorkerPaths;
   /** Queue, scheduler and pipeline tuning (pool size, retries, LLM concurrency). */
@@ -72,6 +79,9 @@ export async function createCore(input: CoreDeps): Promise<Core> {
   const deps: Required<CoreDeps> = {
     ...input,
     ollamaUrl: input.ollamaUrl ?? DEFAULT_OLLAMA_HOST,
+    openaiBaseUrl: input.openaiBaseUrl ?? DEFAULT_OPENAI_BASE_URL,
+    apiKeys: input.apiKeys ?? createApiKeyStore(),
+    providerReason: input.providerReason ?? 'chosen by the host',
     workers: input.workers ?? defaultWorkerPaths(),
     ingest: input.ingest ?? {},
     clock: input.clock ?? systemClock,
@@ -81,7 +91,13 @@ export async function createCore(input: CoreDeps): Promise<Core> {
   const startedAt = deps.clock.now();
   const app = createAppHandlers({ deps, startedAt, platform: `${os.platform()} ${os.arch()}` });
 
-  const llm = createLlmHandlers({ provider: deps.llm, ollamaHost: () => deps.ollamaUrl });
+  const llm = createLlmHandlers({
+    provider: deps.llm,
+    ollamaHost: () => deps.ollamaUrl,
+    openaiBaseUrl: () => deps.openaiBaseUrl,
+    apiKey: () => deps.apiKeys.get(),
+    setApiKey: (key) => deps.apiKeys.set(key),
+  });
 
   const library = await openLibrary({ dataDir: deps.dataDir, clock: deps.clock, log: deps.log });
   let ingest: IngestService;
@@ -137,6 +153,7 @@ export async function createCore(input: CoreDeps): Promise<Core> {
     ...createSettingsHandlers(library.settings, {
       provider: deps.llm.name,
       host: deps.ollamaUrl,
+      baseUrl: deps.openaiBaseUrl,
       chatModel: deps.llm.chatModel,
       embedModel: deps.llm.embedModel,
     }),
