@@ -44,6 +44,7 @@ const storeImplementationOnly = {
 /** The top folders of src-main/core; files directly in core/ (create-core, deps, at, ...) are the shared root. */
 const coreAreas = [
   'app',
+  'citations',
   'communities',
   'entities',
   'export',
@@ -70,7 +71,7 @@ function onlyCoreAreas(layer, allowed) {
   };
 }
 /** The core folders ingestion may import. */
-const ingestCoreAllowed = ['store', 'library', 'entities', 'llm', 'nlp'];
+const ingestCoreAllowed = ['store', 'library', 'citations', 'entities', 'llm', 'nlp'];
 // Layers inside core, lowest first: contract <- llm, store <- ingest, retrieval <- handlers, services <-
 // rpc, cli, electron. `library` opens a library's stores and is shared by ingest and retrieval.
 const coreLayers = [
@@ -78,6 +79,7 @@ const coreLayers = [
   { layer: 'llm', allowed: ['nlp'] },
   { layer: 'store', allowed: [] },
   { layer: 'library', allowed: ['store', 'nlp'] },
+  { layer: 'citations', allowed: ['store', 'library', 'communities', 'nlp'] },
   { layer: 'entities', allowed: ['store', 'library', 'llm', 'nlp'] },
   { layer: 'communities', allowed: ['store', 'library', 'llm', 'nlp'] },
   { layer: 'ingest', allowed: ingestCoreAllowed },

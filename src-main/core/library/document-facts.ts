@@ -26,11 +26,7 @@ export interface DocumentFacts {
     end: number;
     label?: string;
   }[];
-  /**
-   * The reference list as parsed, one entry per reference. Matching them to documents of the library (a
-   * `CITES` edge) reads them from here.
-   */
-  references: string[];
+  // The reference list, read into fields, is kept beside these by core/citations (reference-lists.ts).
 }
 
 const Span = { start: z.number().int(), end: z.number().int() };
@@ -47,7 +43,6 @@ const FactsFile = z.object({
       label: z.string().optional(),
     }),
   ),
-  references: z.array(z.string()),
 });
 
 /** One JSON file per document (`facts/<documentId>.json`), written when it is parsed, beside the graph. */

@@ -1,4 +1,5 @@
 import { AriadneError } from '../../../contract/errors';
+import { openReferenceLists } from '../../citations/reference-lists';
 import type { DocumentFacts } from '../../library/document-facts';
 import type { ChunkRecord } from '../../store/types';
 import { ParseFailed } from '../parse/worker-api';
@@ -55,6 +56,8 @@ export async function openDocument(
   // Beside the graph, never in the job payload; a document read again overwrites its old geometry.
   if (parsed.geometry) await ctx.library.geometry.write(job.docId, parsed.geometry);
   else await ctx.library.geometry.remove(job.docId);
+  // The reference list, read into fields, for citation matching (core/citations).
+  await openReferenceLists(ctx.library.dataDir).write(job.docId, parsed.references);
   // A reference manager's record (Zotero) is curated: it wins over what was read off the first page.
   const ref = ctx.library.references.get(job.docId);
   const authors = ref?.authors.length ? ref.authors : parsed.authors;
@@ -96,7 +99,6 @@ export async function openDocument(
     pageOffsets: parsed.pageOffsets,
     sections: parsed.sections.map((s) => ({ ...s, page: pageOf(s.start, parsed.pageOffsets) })),
     ...scanned,
-    references: parsed.references,
   };
   await ctx.library.facts.write(job.docId, facts);
   p.chunksTotal = chunks.length;
@@ -107,7 +109,7 @@ export async function openDocument(
   return { chunks: [...chunks].sort((a, b) => a.index - b.index), facts };
 }
 
-/** Facts of a document whose passages were stored before facts were kept (no sections or references then). */
+/** Facts of a document whose passages were stored before facts were kept (no sections then). */
 async function factsOfStored(ctx: PipelineContext, job: Job, chunks: ChunkRecord[]): Promise<DocumentFacts> {
   const doc = await ctx.library.graph.getDocument(job.docId);
   const scanned = await ctx.pool.run((api) =>
@@ -118,7 +120,6 @@ async function factsOfStored(ctx: PipelineContext, job: Job, chunks: ChunkRecord
     pageOffsets: pageOffsetsOf(chunks),
     sections: [],
     ...scanned,
-    references: [],
   };
   await ctx.library.facts.write(job.docId, facts);
   return facts;
