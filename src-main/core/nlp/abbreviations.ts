@@ -39,7 +39,15 @@ export function findLongForm(shortForm: string, before: string): string | null {
   }
   const start = Math.max(lf.lastIndexOf(' ', l), lf.lastIndexOf('\n', l)) + 1;
   const long = before.slice(start).trim();
-  if (long.length <= shortForm.length || long.toLowerCase().includes(sf)) return null;
+  // "valproate (VAL)" abbreviates by a prefix; "HIV infection (HIV)" only repeats a word of its long form.
+  if (
+    long.length <= shortForm.length ||
+    long
+      .toLowerCase()
+      .split(/[\s-]+/)
+      .includes(sf)
+  )
+    return null;
   return long;
 }
 

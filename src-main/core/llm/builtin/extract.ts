@@ -5,6 +5,7 @@ import { analyse, type Sentence } from './nlp/words';
 import { sentenceRelations, type Placed } from './relations';
 import { termIndex, type TermIndex } from './terms';
 import { isProse, truncate } from './text';
+import { isCommonWord } from '../../nlp/english-frequency';
 import { findAbbreviations, type AbbreviationDefinition } from '../../nlp/abbreviations';
 
 export interface RuleExtractOptions {
@@ -35,6 +36,12 @@ function definitions(
     out.push({ start: d.start, end: d.end, name: d.long, type, rank: 0, definition: d.short });
   }
   return out;
+}
+
+/** Every word of four letters or more starts with a capital (a heading or a title in Title Case). */
+function isTitleCase(s: Sentence): boolean {
+  const long = s.words.filter((w) => /^\p{L}{4,}/u.test(w.text));
+  return long.length > 0 && long.length <= 10 && long.every((w) => /^\p{Lu}/u.test(w.text));
 }
 
 /** The one entity whose words' initials spell `short` (three or more words); null when none or several. */
@@ -76,6 +83,7 @@ export function ruleExtract(text: string, opts: RuleExtractOptions): Extraction 
   const defined = findAbbreviations(text);
   for (const s of analyse(text)) {
     const prose = isProse(s.text);
+    const heading = !prose && isTitleCase(s);
     const found = sentenceMentions(s, text, terms);
     const defs = definitions(s, defined, found, terms);
     // Every definition names its short form (definitions() sets it).
@@ -104,6 +112,8 @@ export function ruleExtract(text: string, opts: RuleExtractOptions): Extraction 
       const m = { ...r, name: r.name.split(/\s+/).join(' ') };
       const type = allowed.has(m.type) ? m.type : fallback;
       if (!type || isJunk(m.name)) continue;
+      // A heading in Title Case ("Patient Experiences") capitalises ordinary words: they name nothing there.
+      if (heading && !m.name.includes(' ') && isCommonWord(m.name)) continue;
       const key = m.name.toLowerCase();
       const known = entities.get(key);
       // A title or heading names an entity but does not describe it: the first sentence of running text does.
