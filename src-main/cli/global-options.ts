@@ -12,6 +12,7 @@ export interface GlobalOptions {
   chatModel?: string;
   embedModel?: string;
   concurrency?: number;
+  graphBackend?: string;
   verbose?: boolean;
 }
 
@@ -35,6 +36,12 @@ export function addGlobalOptions(program: Command): Command {
       new Option('--concurrency <n>', 'model calls in flight (default: the library setting)')
         .env('ARIADNE_CONCURRENCY')
         .argParser(positiveInt),
+    )
+    .addOption(
+      new Option(
+        '--graph-backend <name>',
+        'graph store of a new library: kuzu, or memory (nothing kept)',
+      ).env('ARIADNE_GRAPH_BACKEND'),
     )
     .addOption(
       new Option('--verbose', 'also print the structured log (kept in <library>/logs/ariadne.log) on stderr'),
@@ -72,6 +79,7 @@ export async function bootFromOptions(g: GlobalOptions, log: Logger = cliLogger(
     chatModel: g.chatModel,
     embedModel: g.embedModel,
     concurrency: g.concurrency,
+    graphBackend: g.graphBackend,
     host: 'serve',
     version: VERSION,
     log,

@@ -10,6 +10,8 @@ export interface BootOptions {
   embedModel?: string;
   /** Model calls in flight (`--concurrency`); default: the library's setting. */
   concurrency?: number;
+  /** The graph backend of a new library (`--graph-backend`); an existing one keeps its own. */
+  graphBackend?: string;
   host: 'electron' | 'serve' | 'test';
   version: string;
   log: Logger;
@@ -36,6 +38,7 @@ export async function bootCore(opts: BootOptions): Promise<{ core: Core; provide
     log: opts.log,
     clock: opts.clock,
     ollamaUrl: opts.ollamaUrl,
+    ...(opts.graphBackend ? { graphBackend: opts.graphBackend } : {}),
     ...(opts.concurrency ? { ingest: { llmConcurrency: opts.concurrency } } : {}),
   });
   return { core, providerNote: note ?? null };
