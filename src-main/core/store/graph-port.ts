@@ -1,6 +1,7 @@
 import type {
   ChunkRecord,
   ChunkWithDocument,
+  CitationRow,
   CommunityInput,
   CommunityRecord,
   Direction,
@@ -59,9 +60,14 @@ export interface GraphTables {
   questions: QuestionRow;
   communities: CommunityRow;
   merges: MergeRow & { snapshot: string };
+  /** Keyed by `<from>|<to>`. */
+  citations: CitationRow;
 }
 
-/** The least a backend reads: whole tables, and rows by key (`k` for mentions and evidence, else `id`). */
+/**
+ * The least a backend reads: whole tables, and rows by key (`k` for mentions and evidence, `<from>|<to>`
+ * for citations, else `id`).
+ */
 export interface TableReader {
   rows<T extends keyof GraphTables>(table: T): Promise<GraphTables[T][]>;
   /** In the order given; unknown keys are skipped. */
@@ -219,6 +225,8 @@ export interface GraphReader {
   getDocument(id: string): Promise<DocumentRecord | null>;
   /** Oldest first. */
   listDocuments(): Promise<DocumentRecord[]>;
+  /** Every CITES row (document → document), by citing then cited id. */
+  citations(): Promise<CitationRow[]>;
   documentTitles(ids: string[]): Promise<Map<string, { title: string; year: number | null }>>;
   /** Per document (one, or all with chunks): distinct entities mentioned and evidence rows. */
   documentStats(id?: string): Promise<Map<string, DocumentStats>>;
@@ -300,8 +308,10 @@ export interface GraphWrites {
   putDocument(doc: Omit<DocumentRecord, 'createdAt'>): Promise<DocumentRecord>;
   /** False when there is no such document. */
   setDocumentStatus(id: string, status: string, now: number): Promise<boolean>;
-  /** A document without chunks. */
+  /** A document without chunks, with the citations to and from it. */
   deleteDocument(id: string): Promise<void>;
+  /** Replaces the CITES rows of a citing document with these (the domain has checked them). */
+  putCitations(from: string, cites: { to: string; ref: number }[]): Promise<void>;
   /**
    * Inserts or replaces chunks of a document. `reorder` when the document's set of chunks changed:
    * `added` are new, and reading order follows the indexes again.

@@ -3,6 +3,7 @@ import type { GraphPort, GraphReader, GraphWriter } from '../graph-port';
 import type { GraphStore } from '../graph-store';
 import { chunkId } from '../ids';
 import { canonicalGraph } from './canonical';
+import { setCitations } from './citations';
 import { deleteDocument, setDocumentStatus, setQuestions, upsertChunks, upsertDocument } from './documents';
 import { entityRecord, listEntities, listEvidence, lookupEntity, searchEntities } from './entity-reads';
 import { deleteEntity, pinnableName, renameEntity } from './entity-edits';
@@ -39,6 +40,10 @@ export function createGraphStore(port: GraphPort, clock: Clock): GraphStore {
       (await read((tx) => tx.documentStats(id))).get(id) ?? { entities: 0, relationships: 0 },
     documentStatsAll: () => read((tx) => tx.documentStats()),
     deleteDocument: (id) => write((tx) => deleteDocument(tx, id)),
+
+    // Citations between documents
+    setCitations: (from, cites) => write((tx) => setCitations(tx, from, cites)),
+    listCitations: () => read((tx) => tx.citations()),
 
     // Evidence
     async addEvidence(items, opts = {}) {

@@ -50,6 +50,7 @@ export function scanReads(t: TableReader): GraphReader {
   };
   return {
     getDocument: async (id) => (await byKey('documents', [id]))[0] ?? null,
+    citations: async () => (await rows('citations')).sort((a, b) => cmp(a.from, b.from) || cmp(a.to, b.to)),
     listDocuments: async () =>
       (await rows('documents')).sort((a, b) => a.createdAt - b.createdAt || cmp(a.id, b.id)),
     documentTitles: async (ids) =>

@@ -54,7 +54,14 @@ function writes(s: State): GraphWrites {
       if (d) Object.assign(d, { status, updatedAt: now });
       return Boolean(d);
     },
-    deleteDocument: async (id) => void s.documents.delete(id),
+    async deleteDocument(id) {
+      s.documents.delete(id);
+      drop(s.citations, (c) => c.from === id || c.to === id);
+    },
+    async putCitations(from, cites) {
+      drop(s.citations, (c) => c.from === from);
+      for (const c of cites) s.citations.set(`${from}|${c.to}`, { from, ...c });
+    },
     putChunks: async (_docId, rows) => rows.forEach((c) => s.chunks.set(c.id, structuredClone(c))),
     async deleteChunks(ids) {
       for (const id of ids) s.chunks.delete(id);
@@ -158,6 +165,7 @@ export function createMemoryPort(): GraphPort {
     questions: new Map(),
     communities: new Map(),
     merges: new Map(),
+    citations: new Map(),
   };
   let closed = false;
   const queue = createSerialQueue();

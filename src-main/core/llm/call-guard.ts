@@ -1,6 +1,4 @@
-import { createRequire } from 'node:module';
-import type * as OllamaModule from 'ollama';
-import type { Clock } from '../../deps';
+import type { Clock } from '../deps';
 
 /**
  * One abort signal per call that fires on the caller's cancel or on our timeout, and remembers which,
@@ -47,23 +45,4 @@ export function callGuard(clock: Clock, timeoutMs: number, user?: AbortSignal): 
       if (!ctl.signal.aborted) ctl.abort(new Error('call finished'));
     },
   };
-}
-
-/**
- * The ollama client passes an abort signal only to streamed requests; a client per call with a fetch that
- * adds ours makes every request (chat, embed, list, show) cancellable and bounded in time.
- */
-export function clientFor(
-  host: string,
-  signal: AbortSignal,
-  headers?: Record<string, string>,
-): OllamaModule.Ollama {
-  // Required on the first call, not imported: a library opened with the built-in provider never loads it.
-  const { Ollama } = createRequire(import.meta.url)('ollama') as typeof OllamaModule;
-  return new Ollama({
-    host,
-    headers,
-    fetch: (input, init) =>
-      fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, signal]) : signal }),
-  });
 }

@@ -1,30 +1,10 @@
-import type { ModelInfo } from '../../../contract/llm';
+import type { ModelInfo } from '../../contract/llm';
 
 const EMBED_HINT = /embed|bert|minilm|bge|(^|[-_/])e5([-_:]|$)|gte|arctic|mxbai|nomic/i;
 
-export interface TagModel {
-  name: string;
-  size?: number;
-  modified_at?: string | Date;
-  details?: {
-    family?: string;
-    families?: string[] | null;
-    parameter_size?: string;
-    quantization_level?: string;
-  };
-}
-
-export function toModelInfo(m: TagModel): ModelInfo {
-  const families = [m.details?.family ?? '', ...(m.details?.families ?? [])].join(' ');
-  return {
-    name: m.name,
-    kind: EMBED_HINT.test(m.name) || /bert/i.test(families) ? 'embed' : 'chat',
-    sizeBytes: m.size ?? 0,
-    family: m.details?.family ?? null,
-    parameterSize: m.details?.parameter_size ?? null,
-    quantization: m.details?.quantization_level ?? null,
-    modifiedAt: m.modified_at ? new Date(m.modified_at).toISOString() : null,
-  };
+/** Whether a model embeds or chats, from its name and family: servers rarely say it outright. */
+export function modelKind(name: string, families = ''): ModelInfo['kind'] {
+  return EMBED_HINT.test(name) || /bert/i.test(families) ? 'embed' : 'chat';
 }
 
 /** Instruction models that follow JSON schemas well at small sizes, best first. */
@@ -50,7 +30,7 @@ const EMBED_PREFERENCE = [
 
 function rank(name: string, prefs: string[]): number {
   // split always returns at least one part.
-  const base = (name.split('/').pop() ?? '').split(':')[0] ?? '';
+  const base = ((name.split('/').pop() ?? '').split(':')[0] ?? '').toLowerCase();
   const i = prefs.findIndex((p) => base === p || base.startsWith(`${p}-`) || base.startsWith(p));
   return i < 0 ? prefs.length : i;
 }
@@ -82,13 +62,6 @@ export function recommendModels(models: ModelInfo[]): { chat: string | null; emb
         rank(a.name, EMBED_PREFERENCE) - rank(b.name, EMBED_PREFERENCE) || a.name.localeCompare(b.name),
     )[0];
   return { chat: chat?.name ?? null, embed: embed?.name ?? null };
-}
-
-/** Reads `<arch>.context_length` from /api/show's model_info (a plain object on the wire). */
-export function contextLengthOf(modelInfo: unknown): number | null {
-  const entries = modelInfo instanceof Map ? [...modelInfo] : Object.entries((modelInfo ?? {}) as object);
-  for (const [k, v] of entries) if (String(k).endsWith('.context_length') && typeof v === 'number') return v;
-  return null;
 }
 
 /** "llama3.2" and "llama3.2:latest" name the same model. */
