@@ -1,6 +1,6 @@
 import type { DocumentFacts } from '../../library/document-facts';
 import { documentNonProse } from '../../nlp/evidence-span';
-import { findAbbreviations } from '../ground/grounding';
+import { findAbbreviations } from '../../nlp/abbreviations';
 
 /** A passage as the document's facts are read from: its text and where it starts in the document. */
 export interface FactsPassage {
@@ -19,7 +19,10 @@ export function scanDocumentFacts(
 ): Pick<DocumentFacts, 'abbreviations' | 'nonProse'> {
   const ordered = [...passages].sort((a, b) => a.charStart - b.charStart);
   return {
-    abbreviations: findAbbreviations(ordered.map((c) => c.text).join('\n\n')),
+    abbreviations: findAbbreviations(ordered.map((c) => c.text).join('\n\n')).map(({ short, long }) => ({
+      short,
+      long,
+    })),
     nonProse: documentNonProse(ordered.map((c) => ({ ...c, pageStart: 1, pageOffsets: [0] }))),
   };
 }

@@ -1,6 +1,7 @@
 import { EMBED_BATCH_SIZE } from '../../llm/provider';
 import type { DocumentFacts } from '../../library/document-facts';
 import { chunkSentences } from '../../nlp/evidence-span';
+import { pageAt } from '../../nlp/pages';
 import type { ChunkEvidence, ChunkRecord } from '../../store/types';
 import type { Job } from '../queue/types';
 import { entityText, foldEntities, refreshEntityVectors } from '../../entities';
@@ -135,15 +136,11 @@ export async function commitDocument(
 
 /** A span a pass chose (a table's row), placed on its pages like a sentence. */
 function placeSpan(c: ChunkRecord, span: { start: number; end: number }) {
-  const pageAt = (offset: number) => {
-    let k = 0;
-    for (const [i, start] of c.pageOffsets.entries()) if (start <= offset - c.charStart) k = i;
-    return c.pageStart + k;
-  };
+  const page = (offset: number) => c.pageStart - 1 + pageAt(offset - c.charStart, c.pageOffsets);
   return {
     start: span.start,
     end: span.end,
-    page: pageAt(span.start),
-    pageEnd: pageAt(Math.max(span.start, span.end - 1)),
+    page: page(span.start),
+    pageEnd: page(Math.max(span.start, span.end - 1)),
   };
 }

@@ -1,6 +1,7 @@
 import { AriadneError } from '../../../contract/errors';
 import { openReferenceLists } from '../../citations/reference-lists';
 import type { DocumentFacts } from '../../library/document-facts';
+import { pageAt } from '../../nlp/pages';
 import type { ChunkRecord } from '../../store/types';
 import { ParseFailed } from '../parse/worker-api';
 import type { Job } from '../queue/types';
@@ -97,7 +98,7 @@ export async function openDocument(
   const facts: DocumentFacts = {
     authors,
     pageOffsets: parsed.pageOffsets,
-    sections: parsed.sections.map((s) => ({ ...s, page: pageOf(s.start, parsed.pageOffsets) })),
+    sections: parsed.sections.map((s) => ({ ...s, page: pageAt(s.start, parsed.pageOffsets) })),
     ...scanned,
   };
   await ctx.library.facts.write(job.docId, facts);
@@ -140,10 +141,4 @@ function relativePageOffsets(start: number, first: number, last: number, offsets
   const out = [0];
   for (let pg = first + 1; pg <= last; pg++) out.push(Math.max(0, (offsets[pg - 1] ?? start) - start));
   return out;
-}
-
-function pageOf(offset: number, offsets: number[]): number {
-  let p = 1;
-  for (const [i, start] of offsets.entries()) if (start <= offset) p = i + 1;
-  return p;
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { openMemoryVectorIndex } from '../../store/memory/vector-index';
+import { openMemoryVectorIndex } from '../../store/memory-vectors/vector-index';
 import { canonicalKey } from '../ground/names';
-import { findAbbreviations, groundExtraction } from '../ground/grounding';
+import { groundExtraction } from '../ground/grounding';
+import { findAbbreviations } from '../../nlp/abbreviations';
 import { EntityIndex } from './entity-index';
 import { resolveEntities, type Resolution } from './resolve';
 
