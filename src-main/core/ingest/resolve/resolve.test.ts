@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openMemoryVectorIndex } from '../../store/memory/vector-index';
+import { openMemoryVectorIndex } from '../../store/memory-vectors/vector-index';
 import { canonicalKey } from '../pipeline/names';
 import { findAbbreviations, groundExtraction } from '../pipeline/postprocess';
 import { EntityIndex } from './entity-index';
