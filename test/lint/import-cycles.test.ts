@@ -143,12 +143,14 @@ const STANDING = {
   files: [
     'store/backends.ts → store/kuzu/open-kuzu-graph.ts → store/backends.ts',
     'llm/builtin/mentions.ts → llm/builtin/shapes.ts → llm/builtin/mentions.ts',
+    'ingest/parse/ocr/ocr-items.ts → ingest/parse/types.ts → ingest/parse/ocr/ocr-pass.ts → ingest/parse/ocr/ocr-items.ts',
     'llm/builtin/answer-focus.ts → llm/tasks.ts → llm/builtin/builtin-tasks.ts → llm/builtin/answer-focus.ts',
   ],
   folders: [
     'llm/builtin → llm/tasks.ts → llm/builtin',
     'retrieval/graph-reads.ts → retrieval/search → retrieval/graph-reads.ts',
     'store/backends.ts → store/kuzu → store/backends.ts',
+    'ingest/parse/ocr → ingest/parse/types.ts → ingest/parse/ocr',
   ],
 };
 
