@@ -13,3 +13,4 @@ export * from './wire';
 export * from './handlers';
 export * from './client';
 export * from './settings';
+export * from './citations';

@@ -7,6 +7,7 @@ import { graphMethods } from './graph';
 import { contradictionMethods } from './contradictions';
 import { qaMethods } from './qa';
 import { exportMethods } from './export';
+import { citationMethods } from './citations';
 import type { MethodSpec } from './define';
 
 /**
@@ -22,6 +23,7 @@ export const methods = {
   ...contradictionMethods,
   ...qaMethods,
   ...exportMethods,
+  ...citationMethods,
 } satisfies Record<string, MethodSpec>;
 
 export type Methods = typeof methods;

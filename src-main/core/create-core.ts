@@ -21,6 +21,7 @@ import {
 import { createIngestHandlers } from './ingest/ingest-handlers';
 import { defaultWorkerPaths } from './ingest/worker-paths';
 import { createExportHandlers } from './export/export-handlers';
+import { createCitationHandlers, createCitationService } from './citations';
 import {
   createGraphHandlers,
   createQaHandlers,
@@ -53,6 +54,12 @@ export interface CoreDeps {
   workers?: WorkerPaths;
   /** Queue, scheduler and pipeline tuning (pool size, retries, LLM concurrency). */
   ingest?: IngestOptions;
+  /**
+   * The graph backend of a new library (store/backends.ts: `kuzu`, `memory`); an existing library keeps the
+   * one it records in its settings, and asking it for another is refused. Default Kùzu. `core.deps` holds the
+   * one the library opened with.
+   */
+  graphBackend?: string;
 }
 
 export interface Core {
@@ -90,6 +97,8 @@ export async function createCore(input: CoreDeps): Promise<Core> {
     llmAsked: input.llmAsked ?? {},
     workers: input.workers ?? defaultWorkerPaths(),
     ingest: input.ingest ?? {},
+    // What the library was opened with, once it is (below).
+    graphBackend: input.graphBackend ?? '',
     clock: input.clock ?? systemClock,
     log: input.log ?? createStderrLogger(process.env.ARIADNE_LOG_LEVEL === 'debug' ? 'debug' : 'info'),
   };
@@ -105,7 +114,13 @@ export async function createCore(input: CoreDeps): Promise<Core> {
     setApiKey: (key) => deps.apiKeys.set(key),
   });
 
-  const library = await openLibrary({ dataDir: deps.dataDir, clock: deps.clock, log: deps.log });
+  const library = await openLibrary({
+    dataDir: deps.dataDir,
+    clock: deps.clock,
+    log: deps.log,
+    ...(input.graphBackend ? { graphBackend: input.graphBackend } : {}),
+  });
+  deps.graphBackend = library.graphBackend;
   let ingest: IngestService;
   try {
     const tasks = createTasks(deps.llm, {
@@ -142,8 +157,13 @@ export async function createCore(input: CoreDeps): Promise<Core> {
     communitiesChanged: (e) => events.emit('graph:communities-changed', e),
   });
   // Ingestion and deletes announce changes: drop caches and refresh communities in the background.
+  // References are matched to documents again whenever a document comes, goes or is read again.
+  const citations = createCitationService(library, deps.log);
   events.subscribe((name) => {
-    if (name === 'library:changed') retrieval.changed();
+    if (name === 'library:changed') {
+      retrieval.changed();
+      citations.changed();
+    }
   });
 
   const graphHandlers = createGraphHandlers(retrieval);
@@ -172,6 +192,7 @@ export async function createCore(input: CoreDeps): Promise<Core> {
     ),
     ...graphHandlers,
     ...createQaHandlers(retrieval),
+    ...createCitationHandlers(citations),
     ...createExportHandlers({ ...graphHandlers, 'library:list': libraryHandlers['library:list'] }),
   } satisfies ApiHandlers;
 
@@ -195,6 +216,7 @@ export async function createCore(input: CoreDeps): Promise<Core> {
       // The scheduler stops first (jobs in flight stay 'running' and resume on the next open), then the library.
       await ingest.close();
       await retrieval.close();
+      await citations.close();
       await library.close();
     },
   };

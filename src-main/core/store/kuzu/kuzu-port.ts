@@ -2,6 +2,7 @@ import type { GraphPort, GraphReader, GraphWriter, MentionText } from '../graph-
 import { AdjacencyIndex } from './adjacency-index';
 import { walkReads } from './adjacency';
 import { dumpGraph } from './canonical';
+import { citationReads, citationWrites } from './citations';
 import { communityReads, communityWrites } from './communities';
 import { documentReads, documentWrites } from './documents';
 import { entityReads, entityWrites } from './entities';
@@ -22,6 +23,7 @@ function reader(r: KuzuRunner, index: AdjacencyIndex, written = NOTHING_WRITTEN)
     ...mergeReads(r),
     ...communityReads(r),
     ...tableReads(r),
+    ...citationReads(r),
     dump: () => dumpGraph(r),
   };
 }
@@ -34,6 +36,7 @@ function writer(r: KuzuRunner, index: AdjacencyIndex, tx: TransactionState): Gra
     ...evidenceWrites(r, tx),
     ...mergeWrites(r),
     ...communityWrites(r),
+    ...citationWrites(r),
   };
 }
 
