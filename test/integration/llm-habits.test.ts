@@ -39,41 +39,39 @@ describe('empty and echoed replies get one stricter try', () => {
     ],
   ] as const) {
     it(`retries an empty or echoed reply once, told what was wrong, and never keeps it (${api})`, async () => {
-      sim.resetStats();
-      sim.setHabits({ seed: 11, empty: 0.25, echo: 0.25, think: 'content' });
-      // One attempt: ingestion retries at its step, so only the stricter second try is made here.
-      const tasks = createTasks(make(), { attempts: 1 });
-      const results = await Promise.all(
-        PASSAGES.map((text) =>
-          tasks.readPassage({ text }).then(
-            (r) => ({ text, r, e: null }),
-            (e: unknown) => ({ text, r: null, e: e as AriadneError }),
+      let secondTries = 0;
+      // Three seeds: whatever the dice, the invariants below hold; over all three some second try succeeds.
+      for (const seed of [1, 2, 3]) {
+        sim.resetStats();
+        sim.setHabits({ seed, empty: 0.25, echo: 0.25, think: 'content' });
+        // One attempt: ingestion retries at its step, so only the stricter second try is made here.
+        const tasks = createTasks(make(), { attempts: 1 });
+        const results = await Promise.all(
+          PASSAGES.map((text) =>
+            tasks.readPassage({ text }).then(
+              (r) => ({ text, r, e: null }),
+              (e: unknown) => ({ text, r: null, e: e as AriadneError }),
+            ),
           ),
-        ),
-      );
-      const log = sim.stats().habits;
-      expect(log.empty + log.echo).toBeGreaterThan(1);
-      for (const { text, r, e } of results) {
-        const replies = log.replies.filter((x) => text.startsWith(x.passage)).map((x) => x.outcome);
-        // A usable first reply is the only call; an unusable one gets exactly one more.
-        expect(replies.length).toBe(replies[0] === 'ok' ? 1 : 2);
-        if (replies.at(-1) === 'ok') {
-          expect(r?.summary.length).toBeGreaterThan(10);
-          // Never the prompt's example names: each entity is written in its passage.
-          for (const x of r?.extraction.entities ?? [])
-            expect(text.toLowerCase()).toContain(x.entity_name.toLowerCase().split(' ')[0]!);
-        } else {
-          // Two unusable replies: a retryable failure for the step, never a reading.
-          expect(e).toMatchObject({ code: 'schema_invalid', retryable: true });
+        );
+        const log = sim.stats().habits;
+        for (const { text, r, e } of results) {
+          const replies = log.replies.filter((x) => text.startsWith(x.passage)).map((x) => x.outcome);
+          // A usable first reply is the only call; an unusable one gets exactly one more.
+          expect(replies.length).toBe(replies[0] === 'ok' ? 1 : 2);
+          if (replies.length === 2 && replies[1] === 'ok') secondTries++;
+          if (replies.at(-1) === 'ok') {
+            expect(r?.summary.length).toBeGreaterThan(10);
+            // Never the prompt's example names: each entity is written in its passage.
+            for (const x of r?.extraction.entities ?? [])
+              expect(text.toLowerCase()).toContain(x.entity_name.toLowerCase().split(' ')[0]!);
+          } else {
+            // Two unusable replies: a retryable failure for the step, never a reading.
+            expect(e).toMatchObject({ code: 'schema_invalid', retryable: true });
+          }
         }
       }
-      // At least one passage was read on its second try.
-      expect(
-        results.some(({ text }) => {
-          const o = log.replies.filter((x) => text.startsWith(x.passage)).map((x) => x.outcome);
-          return o.length === 2 && o[1] === 'ok';
-        }),
-      ).toBe(true);
+      expect(secondTries).toBeGreaterThan(0);
       sim.setHabits({});
     });
   }

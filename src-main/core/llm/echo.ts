@@ -14,8 +14,8 @@ function withoutBlocks(text: string, tags: readonly string[]): string {
 }
 
 /**
- * Whether a reading copies the prompt instead of the passage: every entity name (at least one) and the
- * summary, when there is one, are written in the prompt's instructions but nowhere in the passage. A model
+ * Whether a reading copies the prompt instead of the passage: its summary, or every entity name (at least
+ * one), is written in the prompt's instructions but nowhere in the passage. A model
  * that could not read the passage (a scanned page's empty text) sent back the prompt's examples this way,
  * 166 bogus nodes for one peer's user.
  */
@@ -33,8 +33,9 @@ export function echoesPrompt(
     const t = s.trim().toLowerCase().replace(/\.$/, '');
     return t.length > 1 && instructions.includes(t) && !doc.includes(t);
   };
-  if (!reading.names.length) return false;
-  return reading.names.every(copied) && (!reading.summary?.trim() || copied(reading.summary));
+  // A summary copied from the instructions is proof enough; names only when every one of them is copied.
+  if (reading.summary?.trim() && copied(reading.summary)) return true;
+  return reading.names.length > 0 && reading.names.every(copied);
 }
 
 /** The second try after an empty or echoed reply: the same request with one plain line more. */
