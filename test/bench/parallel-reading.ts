@@ -1,13 +1,14 @@
 /**
  * Parallel reading: five papers read by a model at `--concurrency 1` and at `--concurrency 4`, every model call
- * (chat and embeddings) taking L ms at the simulator (default 500). The simulator counts chat calls in flight
+ * (chat and embeddings) taking L ms at the simulator (default 500; `--embed-latency` sets the embeddings' apart:
+ * a real server embeds a batch in tens of milliseconds). The simulator counts chat calls in flight
  * (`GET /__sim/stats`: most at once, and the mean over the chat phase); printed per concurrency with the wall
  * time, then the ratio of the two walls. The acceptance: at 4, at least 3 chat calls in flight on average and at
  * most half the wall time of 1.
  *
  * The papers: the five smallest of ../shared/data/papers (the generated fixture papers when it is absent, and
- * it says so). Usage: `npx tsx test/bench/parallel-reading.ts [--latency 500] [--concurrency 1,4] [--endpoints 1]
- * [--docs DIR]`. With several endpoints (a simulator each), the concurrency is per endpoint calls are summed over
+ * it says so). Usage: `npx tsx test/bench/parallel-reading.ts [--latency 500] [--embed-latency MS] [--concurrency 1,4] [--endpoints 1]
+ * [--docs DIR]`. With several endpoints (a simulator each), the concurrency is per endpoint, calls are summed over
  * them and the in-flight figures are the first endpoint's.
  * Timings on a shared machine are inflated by its load (print `uptime` beside them).
  */
@@ -24,6 +25,7 @@ import { builtWorkerPaths } from './built-workers';
 const { values } = parseArgs({
   options: {
     latency: { type: 'string', default: '500' },
+    'embed-latency': { type: 'string' },
     concurrency: { type: 'string', default: '1,4' },
     docs: { type: 'string', default: sharedData('papers') },
     count: { type: 'string', default: '5' },
@@ -31,6 +33,7 @@ const { values } = parseArgs({
   },
 });
 const L = Number(values.latency);
+const EL = Number(values['embed-latency'] ?? L);
 const count = Number(values.count);
 const endpoints = Math.max(1, Number(values.endpoints));
 const shared = fs.existsSync(values.docs)
@@ -48,7 +51,7 @@ const ms = (x: number) => `${(x / 1000).toFixed(1)} s`;
 
 console.log(
   `parallel reading: ${paths.length} documents (${paths.map((p) => path.basename(p)).join(', ')}), ` +
-    `every model call ${L} ms; load average ${os
+    `every chat call ${L} ms, every embedding request ${EL} ms; load average ${os
       .loadavg()
       .map((x) => x.toFixed(1))
       .join(' ')}`,
@@ -56,7 +59,11 @@ console.log(
 const walls = new Map<number, number>();
 for (const n of values.concurrency.split(',').map(Number)) {
   const sims = await Promise.all(
-    Array.from({ length: endpoints }, () => startSim({ faults: { seed: 1, default: { latencyMs: L } } })),
+    Array.from({ length: endpoints }, () =>
+      startSim({
+        faults: { seed: 1, default: { latencyMs: L }, models: { 'all-minilm': { latencyMs: EL } } },
+      }),
+    ),
   );
   const [host, ...moreHosts] = sims.map((s) => s.url);
   const provider = createOllamaProvider({
