@@ -24,8 +24,11 @@ const ACCEPTED: Record<string, string> = {
   'src-main/core/ingest/parse/metadata.ts /[.)\\]]+$/': 'a DOI match from the first 4,000 characters',
   'src-main/core/ingest/parse/metadata.ts /\\.(docx?|pdf|tex|dvi|rtf|indd|qxd)\\b|^microsoft word|^untitled|^(title|paper|manuscript|article)\\b\\s*\\d*$|^doi:|^10\\.\\d{4}/i':
     'a PDF metadata title',
-  'src-main/core/ingest/parse/metadata.ts /\\s+(and|&)\\s+/gi': 'an author line of at most 2,000 characters',
-  'src-main/core/ingest/parse/metadata.ts /\\s+[a-f](?=\\s|$)/g': 'one author name',
+  'src-main/core/ingest/parse/authors.ts /\\s+(?:and|&|und|y|et|e|i|и|και)(?:\\s+|\\s*$)/giu':
+    'an author line, cut at 2,000 characters',
+  'src-main/core/ingest/parse/authors.ts /(^|\\s+)[a-h](?=\\s|$)/g': 'one author name of an author line',
+  'src-main/core/ingest/parse/authors.ts /,|\\s+(?:and|&)\\s+/i':
+    "a PDF's Author field, cut at 2,000 characters",
   'src-main/core/ingest/parse/metadata.ts /\\bpublished(?: online)?:?\\s+(?:\\d{1,2}\\s+)?(?:\\p{L}+\\.?\\s+)?(?:\\d{1,2},?\\s+)?((?:19|20)\\d{2})\\b/iu':
     'the first 4,000 characters',
   'src-main/core/ingest/parse/metadata.ts /\\baccepted:?\\s+(?:\\d{1,2}\\s+)?(?:\\p{L}+\\.?\\s+)?(?:\\d{1,2},?\\s+)?((?:19|20)\\d{2})\\b/iu':

@@ -3,7 +3,7 @@ import { AriadneError } from '../../contract/errors';
 import type { Clock, Logger } from '../deps';
 import type { GraphStore } from './graph-store';
 import type { JobStore } from './job-store';
-import { openGraphStore } from './kuzu/graph-store';
+import { openKuzuGraph } from './kuzu/open-kuzu-graph';
 import type { EmbeddingRecord, VectorIndex } from './vector-index';
 
 /** A graph backend opened on a library folder: the graph, and the queue records kept beside it. */
@@ -28,10 +28,7 @@ export type GraphBackendOpener = (dataDir: string, opts: GraphBackendOptions) =>
  */
 export const graphBackends: Record<string, GraphBackendOpener> = {
   // One Kùzu database holds both, so a job and the evidence it wrote commit together.
-  kuzu: async (dataDir, opts) => {
-    const store = await openGraphStore(path.join(dataDir, 'graph.kuzu'), opts);
-    return { graph: store, jobs: store };
-  },
+  kuzu: (dataDir, opts) => openKuzuGraph(path.join(dataDir, 'graph.kuzu'), opts),
   memory: (dataDir, opts) => import('./memory/graph-store').then((m) => m.openMemoryGraph(dataDir, opts)),
 };
 

@@ -186,7 +186,8 @@ function statusOf(code: string): number {
     library_locked: 423,
     cancelled: 499,
     timeout: 504,
-    ollama_unreachable: 502,
+    server_unreachable: 502,
+    server_refused: 502,
     upstream: 502,
     model_missing: 424,
   };

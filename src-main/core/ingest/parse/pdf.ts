@@ -4,6 +4,12 @@ import { assembleDocument } from './assemble';
 import type { PageContent, ParsedDocument, ParseLimits, PdfMetadataInput, TextItem } from './types';
 import { ParseFailed } from './worker-api';
 import { useInflateAtOnce } from './sync-inflate';
+import {
+  capDecodeStreams,
+  inflateBudgetExceeded,
+  startInflateBudget,
+  type InflateLimits,
+} from './inflate-budget';
 import { at } from '../../at';
 
 export const DEFAULT_MAX_PAGES = 2000;
@@ -55,6 +61,7 @@ function loadPdfJs(): Promise<PdfJs> {
     // JavaScript loop, was the parse's single most expensive function; the engine's own is put back.
     const push = Array.prototype.push;
     useInflateAtOnce();
+    capDecodeStreams();
     try {
       const worker = await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
       (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = worker;
@@ -77,6 +84,8 @@ function flattenXmp(xmp: Iterable<[string, unknown]> | null | undefined): Record
 }
 
 export interface ParsePdfOptions extends Partial<ParseLimits> {
+  /** Caps on inflated bytes (`inflate-budget.ts`); the defaults hold a bomb to 128 MB a stream. */
+  inflate?: Partial<InflateLimits>;
   /** Called after each page; lets the caller report progress. */
   onPage?: (page: number, total: number) => void;
 }
@@ -106,6 +115,12 @@ export async function readPdfPages(
   if (bytes.length === 0 || !looksLikePdf(bytes))
     throw new AriadneError('parse_failed', PARSE_MESSAGES.corrupt);
   const pdfjs = await loadPdfJs();
+  startInflateBudget(opts.inflate);
+  // pdf.js swallows most errors thrown while it decodes (it reads what it can): a spent budget is checked.
+  const withinBudget = () => {
+    const exceeded = inflateBudgetExceeded();
+    if (exceeded) throw new AriadneError('parse_failed', exceeded);
+  };
   // pdf.js takes ownership of (detaches) the buffer it is given: hand it a copy.
   const task = pdfjs.getDocument({
     data: bytes.slice(),
@@ -120,6 +135,7 @@ export async function readPdfPages(
   try {
     const doc = await task.promise;
     numPages = doc.numPages;
+    withinBudget();
     if (doc.numPages > maxPages) {
       throw new AriadneError('parse_failed', PARSE_MESSAGES.tooManyPages(doc.numPages, maxPages));
     }
@@ -149,13 +165,15 @@ export async function readPdfPages(
           fontName: it.fontName,
         });
       }
+      withinBudget();
       pages.push({ width: vx1 - vx0, height: vy1 - vy0, items });
       page.cleanup();
       opts.onPage?.(n, doc.numPages);
     }
     return { pages, meta };
   } catch (e) {
-    const err = classifyPdfError(e, bytes);
+    const exceeded = inflateBudgetExceeded();
+    const err = exceeded ? new AriadneError('parse_failed', exceeded) : classifyPdfError(e, bytes);
     throw isAriadneError(err) && err.code === 'parse_failed' ? new ParseFailed(err.message, numPages) : err;
   } finally {
     await task.destroy().catch(() => undefined);

@@ -1,14 +1,36 @@
 import zlib from 'node:zlib';
+import { chargeInflate, inflateAllowance, inflateRefused } from './inflate-budget';
+
+type Inflate = (bytes: Buffer, opts: zlib.ZlibOptions) => Buffer;
 
 /**
  * The formats Node 20's `DecompressionStream` knows, inflated by the same zlib, at once. Not brotli: Node's
  * refuses it, and pdf.js then decodes Brotli streams itself, so this one refuses it too.
  */
-const INFLATE: Record<string, (bytes: Buffer) => Buffer> = {
-  deflate: (b) => zlib.inflateSync(b),
-  'deflate-raw': (b) => zlib.inflateRawSync(b),
-  gzip: (b) => zlib.gunzipSync(b),
+const INFLATE: Record<string, Inflate> = {
+  deflate: zlib.inflateSync,
+  'deflate-raw': zlib.inflateRawSync,
+  gzip: zlib.gunzipSync,
 };
+
+/**
+ * Inflates within the document's budget (`inflate-budget.ts`): zlib stops at `maxOutputLength`, so a bomb
+ * costs at most the allowance, and the parse fails naming it. pdf.js then tries its own decoder, which the
+ * same budget holds.
+ */
+function inflateWithin(inflate: Inflate, bytes: Buffer): Buffer {
+  const allowance = inflateAllowance();
+  if (allowance < 1) inflateRefused();
+  let out: Buffer;
+  try {
+    out = inflate(bytes, { maxOutputLength: allowance });
+  } catch (e) {
+    if ((e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') inflateRefused();
+    throw e;
+  }
+  chargeInflate(out.length, out.length);
+  return out;
+}
 
 /**
  * A `DecompressionStream` for pdf.js in Node: it inflates every Flate content stream and embedded font
@@ -44,7 +66,7 @@ export class InflateAtOnce {
     this.readable = {
       async *[Symbol.asyncIterator]() {
         await done;
-        yield inflate(Buffer.concat(chunks));
+        yield inflateWithin(inflate, Buffer.concat(chunks));
       },
     };
   }

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { openReferenceLists } from '../../citations/reference-lists';
 import { AriadneError } from '../../../contract/errors';
 import type { ChunkRecord } from '../../store/types';
 import { chunkId } from '../../store/ids';
@@ -224,6 +225,8 @@ async function ensureChunks(ctx: PipelineContext, job: Job, signal: AbortSignal)
   // Beside the graph, never in the job payload; a document read again overwrites its old geometry.
   if (parsed.geometry) await ctx.library.geometry.write(job.docId, parsed.geometry);
   else await ctx.library.geometry.remove(job.docId);
+  // The reference list, read into fields, for citation matching (core/citations).
+  await openReferenceLists(ctx.library.dataDir).write(job.docId, parsed.references);
   // A reference manager's record (Zotero) is curated: it wins over what was read off the first page.
   const ref = ctx.library.references.get(job.docId);
   await ctx.library.graph.upsertDocument({

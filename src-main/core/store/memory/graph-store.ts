@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AriadneError } from '../../../contract/errors';
 import type { Clock } from '../../deps';
 import type { GraphBackendOpener } from '../backends';
-import { deriveEntityFields } from '../entity-fields';
+import { deriveEntityFields } from '../domain/entity-fields';
 import type { GraphStore } from '../graph-store';
 import { chunkId, entityIdForKey } from '../ids';
 import {
@@ -14,7 +14,7 @@ import {
   type MentionFields,
   type RelationFields,
   type ResolvedEntities,
-} from '../mentions';
+} from '../domain/mentions';
 import type {
   CanonicalGraph,
   ChunkEvidence,
@@ -35,7 +35,7 @@ import {
   strongestNeighbours,
   type Edge,
   type EdgesOf,
-} from '../walks';
+} from '../domain/walks';
 import { createMemoryJobStore } from './job-store';
 import { citationOf } from '../citation';
 
@@ -104,6 +104,8 @@ interface State {
   questions: Map<string, { id: string; docId: string; chunkId: string; text: string }>;
   communities: Map<string, Community>;
   merges: Map<string, Merge>;
+  /** Citing document → the documents it cites. */
+  citations: Map<string, { to: string; ref: number }[]>;
 }
 
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -139,6 +141,7 @@ export function createMemoryGraphStore(clock: Clock): GraphStore {
     questions: new Map(),
     communities: new Map(),
     merges: new Map(),
+    citations: new Map(),
   };
   let closed = false;
   const open = () => {
@@ -521,6 +524,12 @@ export function createMemoryGraphStore(clock: Clock): GraphStore {
         const questionIds = removeQuestionsOf(set);
         for (const c of chunkIds) s.chunks.delete(c);
         s.documents.delete(id);
+        s.citations.delete(id);
+        for (const [from, rows] of s.citations)
+          s.citations.set(
+            from,
+            rows.filter((r) => r.to !== id),
+          );
         markStale(affected);
         const refreshed = refresh(affected);
         return {
@@ -530,6 +539,29 @@ export function createMemoryGraphStore(clock: Clock): GraphStore {
           changedEntityIds: refreshed.changed,
         };
       });
+    },
+
+    // Citations
+
+    async setCitations(from, cites) {
+      write(() => {
+        const seen = new Set<string>();
+        const rows = cites.filter((c) => {
+          const ok = c.to !== from && !seen.has(c.to) && s.documents.has(c.to);
+          seen.add(c.to);
+          return ok;
+        });
+        if (s.documents.has(from) && rows.length) s.citations.set(from, rows);
+        else s.citations.delete(from);
+      });
+    },
+
+    async listCitations() {
+      return read(() =>
+        [...s.citations]
+          .flatMap(([from, rows]) => rows.map((r) => ({ from, ...r })))
+          .sort((a, b) => cmp(a.from, b.from) || cmp(a.to, b.to)),
+      );
     },
 
     // Evidence
