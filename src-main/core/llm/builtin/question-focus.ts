@@ -84,7 +84,6 @@ export function questionFocus(question: string): QuestionFocus {
   }
   const kinds: AskedKind[] = [];
   const add = (k: AskedKind) => kinds.includes(k) || kinds.push(k);
-  if (THEMES.test(q)) add('themes');
   if (CROSS.test(q)) add('cross');
   const measure = asked.some((a) => MEASURES.has(a));
   if (COMPARISON.test(q) && (/\bor\b/i.test(q) || !YESNO.test(q))) add('comparison');
@@ -110,6 +109,9 @@ export function questionFocus(question: string): QuestionFocus {
   ];
   const askedSet = new Set(asked);
   const subject = [...new Set(contentTerms(q))].filter((t) => !FRAME.has(t) && !askedSet.has(t));
+  // "Summarise the main themes of my library" asks about the whole library; "summarise what is known about
+  // IL-6" has a subject of its own and is answered from the passages about it.
+  if (THEMES.test(q) && !subject.length) kinds.splice(0, kinds.length, 'themes');
   const subjectSet = new Set(subject);
   const about = [
     ...new Set(

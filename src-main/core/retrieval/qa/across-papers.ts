@@ -39,7 +39,8 @@ const TYPE_OF: Record<string, string> = {
 /** Items listed, and per paper (so one paper's vocabulary does not fill the answer). */
 const MAX_ITEMS = 20;
 /** Accession numbers, sample and strain codes, word fragments: not what a scientist calls a drug or a species. */
-const CODE = /^([A-Z]{1,4}\d{3,}.*|\d.*|.*-|.{0,2})$/;
+const isCode = (name: string) =>
+  name.length <= 2 || /^\d/.test(name) || name.endsWith('-') || /^[A-Z]{1,4}\d{3}/.test(name);
 const PER_PAPER = 2;
 const THEMES = 5;
 
@@ -75,7 +76,7 @@ async function entitiesOfType(
   // answer runs across the papers instead of listing one paper's vocabulary.
   const byPaper = new Map<string, { e: (typeof entities)[number]; mentions: number }[]>();
   for (const e of entities) {
-    if (CODE.test(e.name)) continue;
+    if (isCode(e.name)) continue;
     for (const d of e.documents)
       byPaper.set(d.id, [...(byPaper.get(d.id) ?? []), { e, mentions: d.mentions }]);
   }
