@@ -8,6 +8,8 @@ export interface BootOptions extends LlmOverrides {
   dataDir: string;
   /** Model calls in flight (`--concurrency`); default: the library's setting. */
   concurrency?: number;
+  /** The graph backend of a new library (`--graph-backend`); an existing one keeps its own. */
+  graphBackend?: string;
   host: 'electron' | 'serve' | 'test';
   version: string;
   log: Logger;
@@ -71,6 +73,7 @@ export async function bootCore(opts: BootOptions): Promise<{ core: Core; provide
           ? choice.reason
           : `${choice.reason.replace(/\.$/, '')} (${decision.kind === 'auto' ? 'automatic' : decision.kind}, ${decision.reason})`
         : decision.reason,
+    ...(opts.graphBackend ? { graphBackend: opts.graphBackend } : {}),
     ...(opts.concurrency ? { ingest: { llmConcurrency: opts.concurrency } } : {}),
   });
   return { core, providerNote: choice.note ?? null };

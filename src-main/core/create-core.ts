@@ -48,6 +48,12 @@ export interface CoreDeps {
   workers?: WorkerPaths;
   /** Queue, scheduler and pipeline tuning (pool size, retries, LLM concurrency). */
   ingest?: IngestOptions;
+  /**
+   * The graph backend of a new library (store/backends.ts: `kuzu`, `memory`); an existing library keeps the
+   * one it records in its settings, and asking it for another is refused. Default Kùzu. `core.deps` holds the
+   * one the library opened with.
+   */
+  graphBackend?: string;
 }
 
 export interface Core {
@@ -84,6 +90,8 @@ export async function createCore(input: CoreDeps): Promise<Core> {
     providerReason: input.providerReason ?? 'chosen by the host',
     workers: input.workers ?? defaultWorkerPaths(),
     ingest: input.ingest ?? {},
+    // What the library was opened with, once it is (below).
+    graphBackend: input.graphBackend ?? '',
     clock: input.clock ?? systemClock,
     log: input.log ?? createStderrLogger(process.env.ARIADNE_LOG_LEVEL === 'debug' ? 'debug' : 'info'),
   };
@@ -99,7 +107,13 @@ export async function createCore(input: CoreDeps): Promise<Core> {
     setApiKey: (key) => deps.apiKeys.set(key),
   });
 
-  const library = await openLibrary({ dataDir: deps.dataDir, clock: deps.clock, log: deps.log });
+  const library = await openLibrary({
+    dataDir: deps.dataDir,
+    clock: deps.clock,
+    log: deps.log,
+    ...(input.graphBackend ? { graphBackend: input.graphBackend } : {}),
+  });
+  deps.graphBackend = library.graphBackend;
   let ingest: IngestService;
   try {
     const tasks = createTasks(deps.llm, {
