@@ -20,18 +20,13 @@ import { bootCore } from '../../src-main/core/boot';
 import { createMemoryLogger } from '../../src-main/core/deps';
 import { createDispatcher } from '../../src-main/rpc/dispatch';
 import { startApiServer } from '../../src-main/rpc/server/http-server';
+import { sharedDataDir } from '../shared-data';
 import { builtWorkerPaths } from './built-workers';
 import { charBefore, gradeAnswer, quoteEdges, type Grade, type Question } from './answers-grade';
 
 const { values } = parseArgs({
   options: {
-    data: {
-      type: 'string',
-      // ../shared/data beside the clone, else the machine's shared folder (a worktree sits deeper).
-      default: [path.resolve(import.meta.dirname, '../../../shared/data'), '/work/shared/data'].find((d) =>
-        fs.existsSync(d),
-      ),
-    },
+    data: { type: 'string', default: sharedDataDir() ?? undefined },
     keep: { type: 'string' },
     part: { type: 'string', default: 'all' },
     modes: { type: 'string', default: 'auto,agentic,local,global,naive' },

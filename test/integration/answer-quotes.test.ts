@@ -6,6 +6,7 @@ import type { Core } from '../../src-main/core/create-core';
 import { createBuiltinProvider } from '../../src-main/core/llm/builtin/builtin-provider';
 import { quotableSentences } from '../../src-main/core/llm/builtin/quotable';
 import { charBefore, quoteEdges } from '../bench/answers-grade';
+import { sharedDataDir } from '../shared-data';
 import { corpusPaths, ctx, ingestAll, openCore, tempDir } from './ingest/harness';
 
 const MODES: QaMode[] = ['naive', 'local', 'agentic', 'global', 'auto'];
@@ -60,9 +61,7 @@ describe('quotes in answers are whole sentences of the cited page (generated pap
   }, 120_000);
 });
 
-const shared = [path.resolve(import.meta.dirname, '../../../shared/data'), '/work/shared/data'].find((d) =>
-  fs.existsSync(path.join(d, 'papers')),
-);
+const shared = sharedDataDir();
 const questionFile = path.resolve(import.meta.dirname, '../bench/answers-questions.json');
 
 /** Every shared paper, every question of the answers bench: skipped where ../shared/data is absent. */

@@ -1,4 +1,4 @@
-import { findLongForm } from './extract';
+import { findAbbreviations, type AbbreviationDefinition } from '../../nlp/abbreviations';
 import type { QuestionFocus } from './question-focus';
 import { contentTerms, words } from './text';
 
@@ -100,30 +100,27 @@ function askedScore(focus: QuestionFocus, sentence: string, novel: number): numb
  */
 export function definedPairs(focus: QuestionFocus, passages: readonly string[]): Map<string, string[]> {
   const pairs = new Map<string, string[]>();
-  const shorts = focus.names.filter((n) => n.length <= 10 && /^[\p{L}\p{N}-]+$/u.test(n));
-  for (const text of passages) {
-    for (const short of shorts) {
-      const key = short.toLowerCase();
-      if (pairs.has(key)) continue;
-      for (let at = text.indexOf(`(${short}`); at >= 0; at = text.indexOf(`(${short}`, at + 1)) {
-        const after = text.charAt(at + short.length + 1);
-        if (after !== ')' && after !== ',' && after !== ';' && after !== 's') continue;
-        const window = text
-          .slice(Math.max(0, at - 160), at)
-          .trimEnd()
-          .split(/\s+/)
-          .slice(-Math.min(short.length + 5, short.length * 2))
-          .join(' ');
-        const long = findLongForm(short, window);
-        if (long) {
-          pairs.set(key, contentTerms(long));
-          break;
-        }
-      }
+  const wanted = new Set(focus.names.map((n) => n.toLowerCase()));
+  if (!wanted.size) return pairs;
+  for (const text of passages)
+    for (const d of definitionsOf(text)) {
+      const key = d.short.toLowerCase();
+      const one = key.endsWith('s') ? key.slice(0, -1) : key;
+      for (const k of [key, one]) if (wanted.has(k) && !pairs.has(k)) pairs.set(k, contentTerms(d.long));
     }
-  }
   return pairs;
 }
+
+/** The definitions of a passage, found once: an ask reads its passages several times. */
+function definitionsOf(text: string): AbbreviationDefinition[] {
+  const known = seen.get(text);
+  if (known) return known;
+  const found = findAbbreviations(text);
+  seen.set(text, found);
+  if (seen.size > 64) seen.delete(seen.keys().next().value as string);
+  return found;
+}
+const seen = new Map<string, AbbreviationDefinition[]>();
 
 export interface FitContext {
   /** The words of the passage the sentence is in, and of its document's title (for the names). */
