@@ -9,6 +9,7 @@ import { contentId } from '../src-main/core/library/content-id';
 import { splitIntoBlocks } from '../src-main/core/ingest/chunk/split-blocks';
 import { parseText } from '../src-main/core/ingest/parse/text';
 import { parseOutcome } from '../src-main/core/ingest/parse/worker-api';
+import { withLanguage } from '../src-main/core/ingest/parse/document-language';
 import { groundExtraction } from '../src-main/core/ingest/pipeline/postprocess';
 import { findAbbreviations } from '../src-main/core/nlp/abbreviations';
 import type { IngestWorkerApi } from '../src-main/core/ingest/runtime/worker-api';
@@ -28,7 +29,7 @@ export const ingestWorkerApi: IngestWorkerApi = {
   async ground(extraction, chunkText) {
     return groundExtraction(extraction, chunkText);
   },
-  parseText: (text, kind) => parseOutcome(() => parseText(text, kind)),
+  parseText: (text, kind) => parseOutcome(() => withLanguage(parseText(text, kind))),
   async abbreviations(text) {
     return findAbbreviations(text).map(({ short, long }) => ({ short, long }));
   },

@@ -173,7 +173,9 @@ export function documentOps(svc: IngestParts) {
 
   const refOf = (id: string): DocumentSummary['reference'] => {
     const r = library.references.get(id);
-    return r ? { source: r.source, itemKey: r.itemKey, tags: r.tags, collections: r.collections } : null;
+    if (!r) return null;
+    const { source, itemKey, tags, collections, journal, volume, issue, pages, url } = r;
+    return { source, itemKey, tags, collections, journal, volume, issue, pages, url };
   };
 
   async function summary(
