@@ -20,6 +20,7 @@ import {
 import { createIngestHandlers } from './ingest/ingest-handlers';
 import { defaultWorkerPaths } from './ingest/worker-paths';
 import { createExportHandlers } from './export/export-handlers';
+import { createEntityHandlers } from './entities';
 import { createCitationHandlers, createCitationService } from './citations';
 import {
   createGraphHandlers,
@@ -160,6 +161,10 @@ export async function createCore(input: CoreDeps): Promise<Core> {
   });
 
   const graphHandlers = createGraphHandlers(retrieval);
+  const entityHandlers = createEntityHandlers({
+    stores: () => retrieval.stores(),
+    edited: (ids) => retrieval.entitiesEdited(ids),
+  });
   const handlers = {
     ...app,
     ...llm,
@@ -172,6 +177,7 @@ export async function createCore(input: CoreDeps): Promise<Core> {
       embedModel: deps.llm.embedModel,
     }),
     ...graphHandlers,
+    ...entityHandlers,
     ...createQaHandlers(retrieval),
     ...createCitationHandlers(citations),
     ...createExportHandlers({ ...graphHandlers, 'library:list': libraryHandlers['library:list'] }),
