@@ -21,6 +21,8 @@ import { createIngestHandlers } from './ingest/ingest-handlers';
 import { defaultWorkerPaths } from './ingest/worker-paths';
 import { createExportHandlers } from './export/export-handlers';
 import { createCitationHandlers, createCitationService } from './citations';
+import { createLayoutHandlers } from './app/layout-handlers';
+import { openLayoutFiles } from './library/layout-files';
 import {
   createGraphHandlers,
   createQaHandlers,
@@ -160,6 +162,7 @@ export async function createCore(input: CoreDeps): Promise<Core> {
     ...graphHandlers,
     ...createQaHandlers(retrieval),
     ...createCitationHandlers(citations),
+    ...createLayoutHandlers(openLayoutFiles(library.dataDir)),
     ...createExportHandlers({ ...graphHandlers, 'library:list': libraryHandlers['library:list'] }),
   } satisfies ApiHandlers;
 
