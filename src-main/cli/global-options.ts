@@ -16,6 +16,7 @@ export interface GlobalOptions {
   chatModel?: string;
   embedModel?: string;
   concurrency?: number;
+  graphBackend?: string;
   verbose?: boolean;
 }
 
@@ -71,6 +72,12 @@ export function addGlobalOptions(program: Command): Command {
         .argParser(positiveInt),
     )
     .addOption(
+      new Option(
+        '--graph-backend <name>',
+        'graph store of a new library: kuzu, or memory (nothing kept)',
+      ).env('ARIADNE_GRAPH_BACKEND'),
+    )
+    .addOption(
       new Option('--verbose', 'also print the structured log (kept in <library>/logs/ariadne.log) on stderr'),
     );
 }
@@ -119,6 +126,7 @@ export async function bootFromOptions(g: GlobalOptions, log: Logger = cliLogger(
     dataDir: g.data,
     ...llmOverrides(g),
     concurrency: g.concurrency,
+    graphBackend: g.graphBackend,
     host: 'serve',
     version: VERSION,
     log,

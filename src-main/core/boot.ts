@@ -2,12 +2,14 @@ import { createCore, type Core } from './create-core';
 import type { Clock, Logger } from './deps';
 import { createApiKeyStore } from './llm/api-key-store';
 import { createProvider, type ProviderChoice } from './llm/create-provider';
-import { decideLlm, normaliseOllamaUrl, readSavedLlmSettings, type LlmOverrides } from './boot-settings';
+import { decideLlm, readSavedLlmSettings, type LlmOverrides } from './boot-settings';
 
 export interface BootOptions extends LlmOverrides {
   dataDir: string;
   /** Model calls in flight (`--concurrency`); default: the library's setting. */
   concurrency?: number;
+  /** The graph backend of a new library (`--graph-backend`); an existing one keeps its own. */
+  graphBackend?: string;
   host: 'electron' | 'serve' | 'test';
   version: string;
   log: Logger;
@@ -27,7 +29,7 @@ export async function bootCore(opts: BootOptions): Promise<{ core: Core; provide
   const build = (kind = decision.kind) =>
     createProvider({
       kind,
-      host: normaliseOllamaUrl(decision.host),
+      host: decision.host,
       baseUrl: decision.baseUrl,
       apiKey: decision.apiKey,
       extraEndpoints: decision.extraEndpoints,
@@ -61,9 +63,17 @@ export async function bootCore(opts: BootOptions): Promise<{ core: Core; provide
     version: opts.version,
     log: opts.log,
     clock: opts.clock,
-    ollamaUrl: normaliseOllamaUrl(decision.host),
+    ollamaUrl: decision.host,
     openaiBaseUrl: decision.baseUrl,
     apiKeys: keys,
+    llmAsked: {
+      provider: decision.kind,
+      host: decision.host,
+      baseUrl: decision.baseUrl,
+      extraEndpoints: decision.extraEndpoints,
+      chatModel: decision.chatModel,
+      embedModel: decision.embedModel,
+    },
     // The status bar's "why": how the provider was asked for, or why the built-in engine stands in.
     providerReason:
       choice.provider.name === 'builtin' && decision.kind !== 'builtin'
@@ -71,6 +81,7 @@ export async function bootCore(opts: BootOptions): Promise<{ core: Core; provide
           ? choice.reason
           : `${choice.reason.replace(/\.$/, '')} (${decision.kind === 'auto' ? 'automatic' : decision.kind}, ${decision.reason})`
         : decision.reason,
+    ...(opts.graphBackend ? { graphBackend: opts.graphBackend } : {}),
     ...(opts.concurrency ? { ingest: { llmConcurrency: opts.concurrency } } : {}),
   });
   return { core, providerNote: choice.note ?? null };

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { splitIntoBlocks } from '../../src-main/core/ingest/chunk/split-blocks';
-import { pageAt } from '../../src-main/core/ingest/parse/page-map';
+import { pageAt } from '../../src-main/core/nlp/pages';
 import { createParser } from '../../src-main/core/ingest/parse/parse-in-worker';
 import type { ParsedDocument } from '../../src-main/core/ingest/parse/types';
 import { type FixtureFiles, makeFixtures } from '../fixtures/make-fixtures';
@@ -92,7 +92,8 @@ describe('hostile files end as a failed job with a precise message', () => {
     ['corrupt', 'not a PDF / corrupt'],
     ['notPdf', 'not a PDF / corrupt'],
     ['truncated', 'truncated'],
-    ['scanned', 'no text layer: scanned PDF'],
+    // Grey bars where lines would be: OCR reads both pages and finds no words.
+    ['scanned', 'no text layer, and OCR found no text on its 2 pages'],
     ['manyPages', 'too many pages (40 > 20)'],
   ] as const)('%s -> %s', async (key, message) => {
     await expect(parser.parseFile(files.hostile[key])).rejects.toMatchObject({

@@ -37,7 +37,6 @@ const ACCEPTED: Record<string, string> = {
     'anchored, at most 40 letters before the run: linear',
   'src-main/core/nlp/prose.ts /^(\\p{L}+)\\.?\\s*(.+)$/u': 'a caption label: a word and a number',
   // Passages: at most a block of text (blockTokens, default 800 tokens), in the ingest worker pool.
-  'src-main/core/llm/builtin/text.ts /[.!?](?=["\')\\]]*\\s+["\'(\\[]?[A-Z0-9])/g': 'one passage',
   'src-main/core/llm/builtin/text.ts /\\s*\\S+/g': 'one reply of the built-in engine',
   'src-main/core/llm/builtin/engine.ts /\\(abbreviated ([^)]+)\\)/': 'one entity description',
   'src-main/core/llm/builtin/engine.ts /between (.+?) and (.+?)[?.]?$/i':
@@ -50,7 +49,6 @@ const ACCEPTED: Record<string, string> = {
   'src-main/core/retrieval/qa/auto.ts /\\b(both|compare|comparison|differ|same|also|which .+ (of|that) .+ (of|that)|relationship between|connect(ed|s)? .+ (to|with)|through|via|lead to|because of)\\b/i':
     'one question, at most 4,000 characters',
   'src-main/core/retrieval/qa/verify.ts /[ \\t]+([.,;:])/g': 'one model answer',
-  'src-main/core/retrieval/text.ts /[^.!?]+(?:[.!?]+(?=\\s|$)|$)/g': 'one passage',
   'src-main/core/retrieval/text.ts /\\s+\\S*$/': 'whitespace already collapsed to single spaces: linear',
 };
 

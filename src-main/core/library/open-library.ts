@@ -1,18 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Clock, Logger } from '../deps';
-import {
-  DEFAULT_GRAPH_BACKEND,
-  openGraphBackend,
-  openVectorBackend,
-  type OpenedGraph,
-} from '../store/backends';
+import { graphBackendOf, openGraphBackend, openVectorBackend, type OpenedGraph } from '../store/backends';
 import type { GraphStore } from '../store/graph-store';
 import type { JobStore } from '../store/job-store';
 import { deferVectorIndex, type DeferredVectorIndex } from '../store/deferred-vector-index';
 import type { DeleteResult } from '../store/types';
 import { AriadneError } from '../../contract/errors';
 import { openGeometryFiles, type GeometryFiles } from './geometry-files';
+import { openDocumentFacts, type DocumentFactsFiles } from './document-facts';
 import { acquireLock } from './lock';
 import { openOriginals, type Originals } from './originals';
 import { reconcile, type ReconcileReport } from './reconcile';
@@ -21,6 +17,8 @@ import { openReferences, type ReferenceStore } from './references';
 
 export interface Library {
   readonly dataDir: string;
+  /** The graph backend holding this library (store/backends.ts), as its settings record it. */
+  readonly graphBackend: string;
   readonly graph: GraphStore;
   /** The ingestion queue's persisted records (kept by the graph backend). */
   readonly jobs: JobStore;
@@ -35,6 +33,8 @@ export interface Library {
   readonly references: ReferenceStore;
   /** Where each line of a parsed PDF was printed, for highlighting passages in the viewer. */
   readonly geometry: GeometryFiles;
+  /** What is true of each whole document (authors, page map, sections, abbreviations, non-prose spans). */
+  readonly facts: DocumentFactsFiles;
   /** What reconciliation found when the vector index was opened; opens it if nothing has yet. */
   reconciled(): Promise<ReconcileReport>;
   /** Deletes a document from the graph (source of truth) and then its vectors and orphaned entities' vectors. */
@@ -49,7 +49,10 @@ export interface OpenLibraryOptions {
   log: Logger;
   /** WAL size that triggers a graph checkpoint (see store/kuzu/checkpoint-guard.ts); tests make it tiny. */
   checkpointWalBytes?: number;
-  /** Graph backend by registered name (store/backends.ts); Kùzu by default. */
+  /**
+   * Graph backend by registered name (store/backends.ts) for a new library; Kùzu by default. A library
+   * records its backend in its settings and keeps it; asking for another is refused.
+   */
   graphBackend?: string;
 }
 
@@ -62,6 +65,7 @@ export interface OpenLibraryOptions {
  *   originals/      content-addressed copies of imported files
  *   references.json Zotero metadata of imported items, by document
  *   geometry/       per parsed PDF, where each line of its text was printed (viewer highlights)
+ *   facts/          per parsed document, its facts (library/document-facts.ts), read by ingestion's steps
  */
 export async function openLibrary(opts: OpenLibraryOptions): Promise<Library> {
   const dataDir = path.resolve(opts.dataDir);
@@ -75,7 +79,10 @@ export async function openLibrary(opts: OpenLibraryOptions): Promise<Library> {
     const originals = openOriginals(path.join(dataDir, 'originals'));
     const references = openReferences(dataDir);
     const geometry = openGeometryFiles(path.join(dataDir, 'geometry'));
-    opened = await openGraphBackend(opts.graphBackend ?? DEFAULT_GRAPH_BACKEND, dataDir, {
+    const facts = openDocumentFacts(path.join(dataDir, 'facts'));
+    const graphBackend = graphBackendOf(dataDir, settings.get().graphBackend, opts.graphBackend);
+    if (settings.get().graphBackend !== graphBackend) await settings.update({ graphBackend });
+    opened = await openGraphBackend(graphBackend, dataDir, {
       clock: opts.clock,
       log,
       checkpointWalBytes: opts.checkpointWalBytes,
@@ -114,6 +121,7 @@ export async function openLibrary(opts: OpenLibraryOptions): Promise<Library> {
     let closing: Promise<void> | undefined;
     return {
       dataDir,
+      graphBackend,
       graph: g,
       jobs: opened.jobs,
       vectors: v,
@@ -121,6 +129,7 @@ export async function openLibrary(opts: OpenLibraryOptions): Promise<Library> {
       originals,
       references,
       geometry,
+      facts,
       async reconciled() {
         await v.ready();
         if (!report) throw new AriadneError('internal', 'The vector index opened without reconciling.');
@@ -132,6 +141,7 @@ export async function openLibrary(opts: OpenLibraryOptions): Promise<Library> {
         await v.deleteByDocument(id);
         await v.deleteIds('entities', res.removedEntityIds);
         await geometry.remove(id);
+        await facts.remove(id);
         return res;
       },
       close() {

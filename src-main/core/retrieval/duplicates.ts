@@ -2,7 +2,7 @@ import jaroWinkler from 'talisman/metrics/jaro-winkler.js';
 import type { DuplicateGroup, DuplicateKind } from '../../contract/duplicates';
 import type { EntitySummary } from '../../contract/graph';
 import type { Library } from '../library';
-import { abbreviates, definesPair, looksLikeAbbreviation } from './search/abbreviations';
+import { abbreviates, definesPair, looksLikeAbbreviation } from '../nlp/abbreviations';
 
 /** Entities looked at: the best-evidenced, where duplicates cost the reader most. */
 const POOL = 5000;

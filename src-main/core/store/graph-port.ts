@@ -9,8 +9,8 @@ import type {
   DocumentStats,
   EntityGraph,
   EntityName,
-  EntityRecord,
   EvidenceCitation,
+  EntityRecord,
   EvidenceDetail,
   EvidenceLink,
   GraphCounts,
@@ -26,17 +26,65 @@ import type {
  *
  * A backend keeps its storage's workarounds below this line (Kùzu: store/kuzu/) and nothing of the domain's
  * rules: a method does what its name says to the rows it is given, and validates nothing the domain checks.
+ *
+ * Reads come in two sizes. The least a backend provides is `TableReader`: every row of a table, and rows
+ * by key; the domain answers every read from those (store/domain/scan-reads.ts), which is right but scans.
+ * A backend with a query engine provides the named reads of `GraphReader` instead, each as one anchored
+ * query (Kùzu provides them all).
  */
 export interface GraphPort {
   /** Runs `fn` on one consistent state of the graph. */
-  read<T>(fn: (tx: GraphReader) => Promise<T>): Promise<T>;
+  read<T>(fn: (tx: PortReader) => Promise<T>): Promise<T>;
   /**
    * Runs `fn` in one transaction: every write it made, or none when it throws. Writes run one at a time.
    * `bulk`: a large batch, for which a backend may use a faster path (Kùzu: COPY under its checkpoint guard).
    */
-  write<T>(fn: (tx: GraphWriter) => Promise<T>, opts?: { bulk?: boolean }): Promise<T>;
+  write<T>(fn: (tx: PortReader & GraphWrites) => Promise<T>, opts?: { bulk?: boolean }): Promise<T>;
   /** Waits for work in flight and closes the backend; idempotent. */
   close(): Promise<void>;
+}
+
+/** What a backend reads with: every named read, or the tables to scan (and any named reads it has). */
+export type PortReader = GraphReader | (TableReader & Partial<GraphReader>);
+
+/** What the domain reads and writes with inside a transaction. */
+export type GraphWriter = GraphReader & GraphWrites;
+
+/** The rows of each table, as `TableReader` returns them. */
+export interface GraphTables {
+  documents: DocumentRecord;
+  chunks: ChunkRecord;
+  entities: EntityRow;
+  mentions: MentionRow;
+  evidence: EvidenceRowFull;
+  questions: QuestionRow;
+  communities: CommunityRow;
+  merges: MergeRow & { snapshot: string };
+  /** Keyed by `<from>|<to>`. */
+  citations: CitationRow;
+}
+
+/**
+ * The least a backend reads: whole tables, and rows by key (`k` for mentions and evidence, `<from>|<to>`
+ * for citations, else `id`).
+ */
+export interface TableReader {
+  rows<T extends keyof GraphTables>(table: T): Promise<GraphTables[T][]>;
+  /** In the order given; unknown keys are skipped. */
+  byKey<T extends keyof GraphTables>(table: T, keys: (string | number)[]): Promise<GraphTables[T][]>;
+}
+
+/** An atomic question, answered in a chunk. */
+export interface QuestionRow {
+  id: string;
+  docId: string;
+  chunkId: string;
+  text: string;
+}
+
+/** A community with its members and parent. */
+export interface CommunityRow extends Omit<CommunityRecord, 'size'> {
+  memberIds: string[];
 }
 
 /** An entity as stored: the derived fields of EntityRecord and the user's overrides beside them. */
@@ -249,7 +297,7 @@ export interface GraphReader {
 }
 
 /** Writes, in domain rows, inside the transaction of `GraphPort.write`; reads see the writes before them. */
-export interface GraphWriter extends GraphReader {
+export interface GraphWrites {
   /** Inserts or replaces a document; `createdAt` is kept when it exists (else `updatedAt`). */
   putDocument(doc: Omit<DocumentRecord, 'createdAt'>): Promise<DocumentRecord>;
   /** False when there is no such document. */
@@ -305,10 +353,7 @@ export interface GraphWriter extends GraphReader {
   insertMerge(row: MergeRow & { snapshot: string }): Promise<void>;
   setMergeUndone(id: string, at: number): Promise<void>;
   /** Replaces the questions of these chunks with `rows`. */
-  replaceQuestions(
-    chunkIds: string[],
-    rows: { id: string; docId: string; chunkId: string; text: string }[],
-  ): Promise<void>;
+  replaceQuestions(chunkIds: string[], rows: QuestionRow[]): Promise<void>;
   /** Inserts or replaces communities with their members (existing entities) and parents (existing ones). */
   putCommunities(items: CommunityInput[], now: number): Promise<void>;
   deleteCommunities(ids: string[]): Promise<void>;

@@ -10,6 +10,7 @@ import { deleteEntity, pinnableName, renameEntity } from './entity-edits';
 import { BULK_ROWS, isBulkEvidence, writeEvidence } from './evidence-writes';
 import { expand, neighbours, paths, subgraph } from './graph-walks';
 import { mergeEntities, undoMerge } from './merges';
+import { fullReader } from './scan-reads';
 
 /**
  * The GraphStore of a backend: the domain's rules over the backend's port. Every call is one read or one
@@ -17,8 +18,10 @@ import { mergeEntities, undoMerge } from './merges';
  * evidence-writes.ts, merges.ts, …), so several can share one when a caller needs them to commit together.
  */
 export function createGraphStore(port: GraphPort, clock: Clock): GraphStore {
-  const read = <T>(fn: (tx: GraphReader) => Promise<T>) => port.read(fn);
-  const write = <T>(fn: (tx: GraphWriter) => Promise<T>, opts?: { bulk?: boolean }) => port.write(fn, opts);
+  // A backend that reads only tables gets every named read from scans of them.
+  const read = <T>(fn: (tx: GraphReader) => Promise<T>) => port.read((tx) => fn(fullReader(tx)));
+  const write = <T>(fn: (tx: GraphWriter) => Promise<T>, opts?: { bulk?: boolean }) =>
+    port.write((tx) => fn(fullReader(tx)), opts);
   return {
     // Documents and chunks
     upsertDocument: (doc) => write((tx) => upsertDocument(tx, doc, clock.now())),
@@ -83,7 +86,7 @@ export function createGraphStore(port: GraphPort, clock: Clock): GraphStore {
     listMerges: async (entityId) =>
       (await read((tx) => tx.merges(entityId ? { entityId } : {})))
         .sort((a, b) => b.at - a.at)
-        .map(({ mergedKey: _k, ...m }) => m),
+        .map(({ id, survivorId, mergedId, at, undoneAt }) => ({ id, survivorId, mergedId, at, undoneAt })),
     counts: () => read((tx) => tx.counts()),
 
     // Walks

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageAt, pageSpan } from './page-map';
+import { pageAt, pageOfOffset, pageSpan } from './pages';
 
 describe('page offset map', () => {
   const offsets = [0, 100, 100, 250];
@@ -15,5 +15,13 @@ describe('page offset map', () => {
     expect(pageSpan(50, 100, offsets)).toEqual([1, 1]);
     expect(pageSpan(50, 101, offsets)).toEqual([1, 3]);
     expect(pageSpan(260, 260, offsets)).toEqual([4, 4]);
+  });
+  it('maps a chunk-relative offset to its page', () => {
+    const chunk = { pageStart: 4, pageOffsets: [0, 120, 900] };
+    expect(pageOfOffset(chunk, 0)).toBe(4);
+    expect(pageOfOffset(chunk, 119)).toBe(4);
+    expect(pageOfOffset(chunk, 120)).toBe(5);
+    expect(pageOfOffset(chunk, 5000)).toBe(6);
+    expect(pageOfOffset({ pageStart: 2, pageOffsets: [] }, 10)).toBe(2);
   });
 });
