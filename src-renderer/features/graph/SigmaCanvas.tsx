@@ -207,7 +207,10 @@ export function SigmaCanvas(props: Props) {
       } else if (hl || near) {
         r.zIndex = 1;
         r.forceLabel = true;
-      } else if (props.labelled?.has(key)) r.forceLabel = true;
+      } else if (props.labelled?.has(key)) {
+        r.forceLabel = true;
+        r.clearOfDiscs = true;
+      }
       if (key === props.selected) {
         r.highlighted = true;
         r.forceLabel = true;

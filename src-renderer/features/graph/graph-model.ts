@@ -35,7 +35,11 @@ export interface ViewModel {
   labelled: Set<string>;
 }
 
-/** Labels always drawn: enough to read a big picture, few enough not to cover it. */
+/**
+ * Labels always drawn: enough to read a big picture, few enough not to cover it. A fifth of the nodes at
+ * most: on a small graph sigma's label grid already names most of them, and names it chose for the
+ * reader leave room for more as the camera zooms in.
+ */
 const ALWAYS_LABELLED = 30;
 
 /**
@@ -66,7 +70,7 @@ const topByDegree = (nodes: ViewNode[], n: number) =>
     nodes
       .slice()
       .sort((a, b) => b.degree - a.degree || b.evidence - a.evidence)
-      .slice(0, n)
+      .slice(0, Math.min(n, Math.floor(nodes.length / 5)))
       .map((x) => x.key),
   );
 
