@@ -47,7 +47,7 @@ describe('grounding of a model’s reading', () => {
         const namesOf = new Map(
           dump.entities.map((e) => [
             e.id,
-            [e.name, ...((e as { aliases?: string[] }).aliases ?? [])].map((n) => n.toLowerCase()),
+            [e.name, ...((e as { aliases?: string[] }).aliases ?? [])].map((n) => String(n).toLowerCase()),
           ]),
         );
         const idsNamed = (name: string) =>
