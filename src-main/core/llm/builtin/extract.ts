@@ -76,7 +76,7 @@ export function ruleExtract(text: string, opts: RuleExtractOptions): Extraction 
   const aliases = new Map<string, { name: string; type: string }>();
   const entities = new Map<
     string,
-    { name: string; type: string; description: string; abbreviated: string; fromProse: boolean }
+    { name: string; type: string; rank: number; description: string; abbreviated: string; fromProse: boolean }
   >();
   const relationships: Extraction['relationships'] = [];
 
@@ -125,11 +125,18 @@ export function ruleExtract(text: string, opts: RuleExtractOptions): Extraction 
         e = {
           name: known?.name ?? m.name,
           type: known?.type ?? type,
+          rank: known?.rank ?? m.rank,
           description: `${abbreviated}${truncate(s.text, 400)}`,
           abbreviated,
           fromProse: prose,
         };
         entities.set(key, e);
+      }
+      // The surest rule read anywhere in the passage types the entity: "HEK293" first bare (a symbol's shape),
+      // then "HEK293 cells" (a cell line's context) is a cell line.
+      if (m.rank < e.rank && type !== fallback) {
+        e.type = type;
+        e.rank = m.rank;
       }
       placed.push({ name: e.name, type: e.type, start: m.start, end: m.end });
     }
