@@ -125,14 +125,14 @@ describe('names that must stay apart', () => {
       ['D. simulans', 'D. virilis'],
       ['peripheral neuropathy', 'peripheral vascular disease'],
       ['angiotensin', 'angiotensin receptor'],
-    ])
+    ] as const)
       expect(namesDiffer(a, b), `${a} / ${b}`).toBe(true);
     for (const [a, b] of [
       ['tumour growth', 'tumor growth'],
       ['IL-6', 'IL6'],
       ['heparins', 'heparin'],
       ['low molecular weight heparin', 'low-molecular-weight heparins'],
-    ])
+    ] as const)
       expect(namesDiffer(a, b), `${a} / ${b}`).toBe(false);
   });
 

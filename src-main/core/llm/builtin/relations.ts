@@ -142,10 +142,16 @@ function relationBetween(
     // A verb (or participle) states the relation; "lower extremity" or "increased age" do not; a few nouns do
     // ("inhibition of", "risk of", "mutations in").
     const verb = w.pos === 'VERB' || thirdPerson(w.lower) || (w.pos === 'ADJ' && k === 'associated with');
-    if (!k || !(verb || NOUN_TRIGGERS.has(w.lower))) continue;
-    // The object is the first mention after the trigger, or one coordinated with it: "X activates Y in the
-    // liver" does not activate the liver.
-    if (!onlyCoordinated(s, placed, w.end, b)) return null;
+    // A noun states a relation only between mentions close to it ("inhibition of X by Y", "X treatment of Y").
+    if (!k || !(verb || (NOUN_TRIGGERS.has(w.lower) && between.length <= 4))) continue;
+    // The object is the first mention after the trigger, or one coordinated with it ("X activates Y in the
+    // liver" does not activate the liver); the subject is the last one before it ("human A3AR bound to").
+    if (!onlyCoordinated(s, placed, w.end, b) || !onlyCoordinatedBefore(s, placed, a, w.start)) return null;
+    // "suppressing cancer cell proliferation": "cancer" only modifies the object, unless the noun after it
+    // is its amount or activity ("increases AMPK phosphorylation").
+    const after = s.words.find((x) => x.start >= b.end);
+    if (after && after.pos === 'NOUN' && !AMOUNT_NOUNS.has(after.lower) && after.start - b.end <= 1)
+      return null;
     // "Y treated with X", "Y was induced by X": the later mention acts on the earlier one.
     const i = s.words.indexOf(w);
     return passive || (w.lower.endsWith('ed') && between.at(-1)?.lower === 'by')
@@ -172,6 +178,14 @@ const NOUN_TRIGGERS = new Map<string, string>([
   ['treatment', 'treats'],
   ['therapy', 'treats'],
 ]);
+/** Nouns after a mention that stand for its amount or activity: a relation to them is a relation to it. */
+const AMOUNT_NOUNS = new Set(
+  (
+    'level levels expression activity activities concentration concentrations production release secretion ' +
+    'phosphorylation signaling signalling synthesis uptake content mrna function activation gene protein'
+  ).split(' '),
+);
+
 /** Nouns before a pair that name their relation: "the association of X with Y". */
 const PAIR_NOUNS = new Set([
   'association',
@@ -181,6 +195,16 @@ const PAIR_NOUNS = new Set([
   'link',
   'interaction',
 ]);
+
+/** Whether `a` is the last mention before offset `to`, or only coordinated ones ("X and Y inhibit") follow it. */
+function onlyCoordinatedBefore(s: Sentence, placed: readonly Placed[], a: Placed, to: number): boolean {
+  const after = placed.filter((p) => p.start >= a.end && p.end <= to && p.name !== a.name);
+  if (!after.length) return true;
+  const gap = s.words.filter(
+    (w) => w.start >= a.end && w.end <= after.reduce((x, y) => (y.start < x.start ? y : x)).start,
+  );
+  return gap.length > 0 && gap.every((w) => w.lower === ',' || w.lower === 'and' || w.lower === 'or');
+}
 
 /** Whether `b` is the first mention after offset `from` or only coordinated ones ("Y, Z and W") stand before it. */
 function onlyCoordinated(s: Sentence, placed: readonly Placed[], from: number, b: Placed): boolean {
