@@ -13,7 +13,8 @@ import { MODEL_MARK, markedProvider } from './ingest/marked-provider';
 
 /**
  * The retry invariant (a passage whose model calls all fail keeps a whole reading, and retrying it loses
- * nothing): random failure windows over the model calls (chat and embeddings), in the one-pass and the
+ * nothing): random failure windows over the model calls (chat and embeddings) and the entity vectors'
+ * writes, in the one-pass and the
  * draft-then-refine flow — then "retry failed passages", and the stored graph must equal a clean run's.
  * Between the two, every passage holds exactly one reading (the draft's or the model's, never both, never
  * neither) and no mention or evidence is left without its entity. Bounded: a few cases, seed printed.
@@ -42,6 +43,25 @@ function failingProvider(inner: LlmProvider) {
     },
     disarm: () => void (window = null),
   };
+}
+
+/**
+ * Writes of entity vectors numbered `from` on fail `length` times: the vector index refusing a write (a full
+ * disk) right after a passage's evidence was committed, where the commit's upkeep of the indexes runs.
+ */
+function failEntityVectorWrites(core: Core, from: number, length: number) {
+  const vectors = core.stores.vectors;
+  const upsert = vectors.upsert.bind(vectors);
+  let n = 0;
+  let armed = true;
+  vectors.upsert = async (table, rows) => {
+    if (armed && table === 'entities' && rows.length) {
+      const i = n++;
+      if (i >= from && i < from + length) throw new Error('No space left on device (injected).');
+    }
+    return upsert(table, rows);
+  };
+  return () => void (armed = false);
 }
 
 const CHAT = 'qwen2.5:7b';
@@ -104,11 +124,12 @@ describe('retrying a passage whose model calls all failed', () => {
       progressive: fc.boolean(),
       from: fc.nat({ max: 40 }),
       length: fc.integer({ min: 1, max: 6 }),
+      vectorFaults: fc.record({ from: fc.nat({ max: 8 }), length: fc.nat({ max: 3 }) }),
       // `ariadne retry` is another process: the library opened afresh, nothing of the first run in memory.
       reopen: fc.boolean(),
     });
     await fc.assert(
-      fc.asyncProperty(cases, async ({ progressive, from, length, reopen }) => {
+      fc.asyncProperty(cases, async ({ progressive, from, length, vectorFaults, reopen }) => {
         const failing = failingProvider(
           createOllamaProvider({ host: sim.url, chatModel: CHAT, embedModel: EMBED }),
         );
@@ -116,6 +137,7 @@ describe('retrying a passage whose model calls all failed', () => {
         failing.arm(from, length);
         const dir = tempDir();
         let core = await open(progressive, marked.provider, dir);
+        const vectorsMend = failEntityVectorWrites(core, vectorFaults.from, vectorFaults.length);
         try {
           const [job] = await ingest(core);
           expect(['done', 'partially_failed']).toContain(job?.status);
@@ -139,6 +161,7 @@ describe('retrying a passage whose model calls all failed', () => {
             }
           }
           failing.disarm();
+          vectorsMend();
           if (reopen) {
             await core.close();
             core = await open(progressive, marked.provider, dir);

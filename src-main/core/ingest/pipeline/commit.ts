@@ -2,6 +2,7 @@ import { EMBED_BATCH_SIZE } from '../../llm/provider';
 import type { DocumentFacts } from '../../library/document-facts';
 import { chunkSentences } from '../../nlp/evidence-span';
 import { pageAt } from '../../nlp/pages';
+import { entityIdForKey } from '../../store/ids';
 import type { ChunkEvidence, ChunkRecord } from '../../store/types';
 import type { Job } from '../queue/types';
 import { entityText, foldEntities, refreshEntityVectors } from '../../entities';
@@ -118,20 +119,47 @@ export async function commitDocument(
     };
   });
   const folded = await foldEntities(ctx.library, resolution.folds ?? []);
-  const res = await graph.addEvidence(items);
+  const res = await graph.addEvidence(await liveAttachments(ctx, items));
   const removed = new Set([...res.removedEntityIds, ...folded.removed]);
   const ids = [...new Set([...Object.values(res.entityIds), ...res.touchedEntityIds, ...folded.into])]
     .filter((id) => !removed.has(id))
     .sort();
+  // The graph is committed. The resolution index and the entity vectors forget what it removed before
+  // anything that can fail (the re-embedding below is a model call): when they kept a removed entity, a
+  // retried passage or the next document could resolve a name to it, and its evidence was lost.
+  const index = await ctx.index.loaded();
+  for (const id of removed) index.remove(id);
+  await ctx.library.vectors.deleteIds('entities', [...removed]);
   const { entities: ents, vectors: vecs } = await refreshEntityVectors(
     ctx.library,
     (texts) => embedAll(ctx, texts, signal, priority),
-    { changed: ids, removed: [...removed] },
+    { changed: ids },
   );
-  const index = await ctx.index.loaded();
-  for (const id of removed) index.remove(id);
   ents.forEach((e, i) => index.putRecord(e, at(vecs, i)));
   return { entities: ents.length, relations: items.reduce((n, it) => n + it.relations.length, 0) };
+}
+
+/**
+ * The evidence with each mention attached only to an entity that exists now: resolution may have chosen an
+ * entity that an edit (a merge, a delete) or an earlier commit removed since; such a mention goes to its
+ * own key's entity instead of failing the whole commit, which the store refuses ("No entity").
+ */
+async function liveAttachments(ctx: PipelineContext, items: ChunkEvidence[]): Promise<ChunkEvidence[]> {
+  // An entity the batch itself creates (a defined pair joined to a new key's entity) is live too.
+  const own = new Set(items.flatMap((it) => it.entities.map((e) => entityIdForKey(e.key))));
+  const chosen = [
+    ...new Set(items.flatMap((it) => it.entities.flatMap((e) => (e.id && !own.has(e.id) ? [e.id] : [])))),
+  ];
+  if (!chosen.length) return items;
+  const live = new Set([...own, ...(await ctx.library.graph.getEntities(chosen)).map((e) => e.id)]);
+  if (chosen.every((id) => live.has(id))) return items;
+  ctx.log.log('warn', 'resolution chose entities that no longer exist', {
+    entities: chosen.filter((id) => !live.has(id)),
+  });
+  return items.map((it) => ({
+    ...it,
+    entities: it.entities.map(({ id, ...e }) => (id && live.has(id) ? { ...e, id } : e)),
+  }));
 }
 
 /** A span a pass chose (a table's row), placed on its pages like a sentence. */
