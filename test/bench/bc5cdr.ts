@@ -13,7 +13,6 @@
  * (PMID divisible by 4) that nothing in the engine was learned from. See bc5cdr/score.ts for the rules.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sharedData } from '../shared-data';
 import { predictDirect, predictPipeline } from './engine-predict';

@@ -111,24 +111,6 @@ function speciesAt(s: Sentence, text: string, i: number, known: ReadonlyMap<stri
   };
 }
 
-const ELEMENTS = new Set(
-  (
-    'H He Li Be B C N O F Ne Na Mg Al Si P S Cl Ar K Ca Sc Ti V Cr Mn Fe Co Ni Cu Zn Ga Ge As Se Br Kr Rb Sr ' +
-    'Y Zr Mo Ru Rh Pd Ag Cd In Sn Sb Te I Xe Cs Ba La Ce Gd W Pt Au Hg Tl Pb Bi U'
-  ).split(' '),
-);
-/** A molecular formula of two or three element groups, at most six characters: CO2, H2O, NaCl, CH4, NO2. */
-function isFormula(w: string): boolean {
-  if (w.length > 6 || !/\d|[a-z]/.test(w.slice(1))) return false;
-  const parts = w.match(/[A-Z][a-z]?\d*/g) ?? [];
-  return (
-    parts.join('') === w &&
-    parts.length >= 2 &&
-    parts.length <= 3 &&
-    parts.every((p) => ELEMENTS.has(p.replace(/\d+$/, '')))
-  );
-}
-
 /** Viruses written as their initialism: HIV-1, HBV, HCV, EBV, SARS-CoV-2. */
 const VIRUS = /^(?:[A-Z]{2,4}V(?:-?\d{1,2})?|SARS-CoV-2|SARS-CoV|MERS-CoV)$/;
 

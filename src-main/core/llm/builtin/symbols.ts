@@ -14,7 +14,8 @@ import { at } from '../../at';
 const GREEK = '(?:alpha|beta|gamma|delta|epsilon|kappa|lambda|sigma|theta|zeta|[αβγδεκλσθζ])';
 const SHAPES: RegExp[] = [
   // Capitals and digits, a digit inside or at the end, at least two letters: SLCO1B1, SRD5A2, P2RX7, CD133.
-  /^(?=[A-Z0-9-]*\d)(?=(?:[A-Z0-9-]*[A-Z]){2})[A-Z][A-Z0-9]{1,7}(?:-\d{1,2}[A-Z]?)?$/,
+  // The look-aheads use disjoint classes so that no word makes them backtrack.
+  /^(?=[A-Z-]*\d)(?=[0-9-]*[A-Z][0-9-]*[A-Z])[A-Z][A-Z0-9]{1,7}(?:-\d{1,2}[A-Z]?)?$/,
   // A capital, lower case, a number: Bach1, Sox9, Bcl6, Rab6c, Sp1, Nrf2, Bcl-2.
   /^[A-Z][a-z]{1,4}-?\d{1,2}[a-z]?$/,
   // Greek-suffixed: PKCalpha, Hsp90beta, NF-kappaB, IL-1beta, TNF-alpha, GSK-3β, p85alpha.
