@@ -8,6 +8,8 @@ import { contradictionMethods } from './contradictions';
 import { qaMethods } from './qa';
 import { exportMethods } from './export';
 import { citationMethods } from './citations';
+import { layoutMethods } from './layout';
+import { duplicateMethods } from './duplicates';
 import type { MethodSpec } from './define';
 
 /**
@@ -24,6 +26,8 @@ export const methods = {
   ...qaMethods,
   ...exportMethods,
   ...citationMethods,
+  ...layoutMethods,
+  ...duplicateMethods,
 } satisfies Record<string, MethodSpec>;
 
 export type Methods = typeof methods;
