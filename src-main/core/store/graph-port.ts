@@ -100,6 +100,7 @@ export interface EntityRow extends EntityRecord {
 export interface DerivedEntityRow {
   id: string;
   name: string;
+  type: string;
   description: string;
   aliases: string[];
   confidence: number;
@@ -123,6 +124,8 @@ export interface MentionRow {
   docId: string;
   entityId: string;
   surface: string;
+  /** The type the reading gave; '' for mentions written before types were kept per mention. */
+  type: string;
   description: string;
   confidence: number;
   /** [spanStart, spanEnd) of the sentence of the mention in the document text; -1 when not recorded. */
@@ -134,6 +137,7 @@ export interface MentionRow {
 export interface MentionText {
   id: string;
   surface: string;
+  type: string;
   description: string;
 }
 

@@ -3,7 +3,7 @@ import type { DocumentFacts } from '../../library/document-facts';
 import { chunkSentences } from '../../nlp/evidence-span';
 import { pageAt } from '../../nlp/pages';
 import { entityIdForKey } from '../../store/ids';
-import type { ChunkEvidence, ChunkRecord } from '../../store/types';
+import type { ChunkEvidence, ChunkRecord, EntityRecord } from '../../store/types';
 import type { Job } from '../queue/types';
 import { entityText, foldEntities, refreshEntityVectors } from '../../entities';
 import { resolveEntities, type Resolution } from '../resolve/resolve';
@@ -146,25 +146,47 @@ export async function writeEvidence(
   // retried passage or the next document could resolve a name to it, and its evidence was lost.
   const index = await ctx.index.loaded();
   for (const id of removed) index.remove(id);
-  await ctx.library.vectors.deleteIds('entities', [...removed]);
+  // In the vector turn: a refresh under way must not store a removed entity's vector again after this.
+  await inVectorTurn(ctx, () => ctx.library.vectors.deleteIds('entities', [...removed]));
   return { touched: ids, relations: items.reduce((n, it) => n + it.relations.length, 0) };
 }
 
-/** Re-embeds the entities a write touched (a model call) and puts them in the resolution index. */
+/** The entity-vector writes of a library, one at a time, in the order they were asked for. */
+const vectorWrites = new WeakMap<object, Promise<unknown>>();
+
+function inVectorTurn<T>(ctx: PipelineContext, write: () => Promise<T>): Promise<T> {
+  const run = (vectorWrites.get(ctx.library) ?? Promise.resolve()).catch(() => undefined).then(write);
+  vectorWrites.set(ctx.library, run);
+  return run;
+}
+
+/**
+ * Re-embeds the entities a write touched (a model call) and puts them in the resolution index. A refined
+ * passage calls this after its commit turn, so another document's write can change an entity meanwhile: the
+ * entities are read, embedded and stored one refresh at a time (after embedding them once outside, so the
+ * runner's cache answers inside), so the last refresh reads the last write. A vector embedded from an older
+ * description used to land last whenever its call answered later, and two clean runs stored different
+ * vectors for the same entity.
+ */
 export async function refreshTouched(
   ctx: PipelineContext,
   ids: string[],
   signal: AbortSignal,
   priority: number,
 ): Promise<number> {
-  const { entities: ents, vectors: vecs } = await refreshEntityVectors(
-    ctx.library,
-    (texts) => embedAll(ctx, texts, signal, priority),
-    { changed: ids },
-  );
-  const index = await ctx.index.loaded();
-  ents.forEach((e, i) => index.putRecord(e, at(vecs, i)));
-  return ents.length;
+  const embed = (texts: string[]) => embedAll(ctx, texts, signal, priority);
+  const now: EntityRecord[] = [];
+  for (let i = 0; i < ids.length; i += 500)
+    now.push(...(await ctx.library.graph.getEntities(ids.slice(i, i + 500))));
+  if (now.length) await embed(now.map((e) => entityText(e.name, e.description)));
+  return inVectorTurn(ctx, async () => {
+    const { entities: ents, vectors: vecs } = await refreshEntityVectors(ctx.library, embed, {
+      changed: ids,
+    });
+    const index = await ctx.index.loaded();
+    ents.forEach((e, i) => index.putRecord(e, at(vecs, i)));
+    return ents.length;
+  });
 }
 
 /**

@@ -4,12 +4,15 @@ export interface MentionForm {
   /** The mention's id (`<chunk id>#m<i>`): orders ties by chunk, never by insertion. */
   id: string;
   surface: string;
+  /** '' when not recorded (a mention written before types were kept per mention). */
+  type: string;
   description: string;
   confidence: number;
 }
 
 export interface DerivedFields {
   name: string;
+  type: string;
   description: string;
   aliases: string[];
   confidence: number;
@@ -25,6 +28,10 @@ export interface DerivedFields {
  *   (ties: lexicographically first). A form that only ever appears without a description — an abbreviation
  *   ingestion added because the text defines it — is an alias, not the name.
  * - description: from the most confident mention with a description (ties: smallest mention id)
+ * - type: the type most of its mentions give (ties: lexicographically first), else `storedType` when no
+ *   mention records one. Kept from the creating mention instead, it followed whichever passage committed first:
+ *   two clean runs typed IL-6 "gene" and "protein" when refined passages of parallel documents swapped in
+ *   a different order.
  * - aliases: other surface forms plus manual aliases, sorted
  * - confidence: the highest mention confidence; evidenceCount: number of mentions
  */
@@ -32,7 +39,9 @@ export function deriveEntityFields(
   mentions: Iterable<MentionForm>,
   pinnedName: string,
   extraAliases: readonly string[],
+  storedType = '',
 ): DerivedFields | null {
+  const types = new Map<string, number>();
   const forms: { s: string; n: number; described: number; mc: number }[] = [];
   let desc: { c: number; id: string; d: string } | undefined;
   for (const m of mentions) {
@@ -42,6 +51,7 @@ export function deriveEntityFields(
       if (m.description) f.described++;
       f.mc = Math.max(f.mc, m.confidence);
     } else forms.push({ s: m.surface, n: 1, described: m.description ? 1 : 0, mc: m.confidence });
+    if (m.type) types.set(m.type, (types.get(m.type) ?? 0) + 1);
     const c = m.confidence;
     if (m.description && (!desc || c > desc.c || (c === desc.c && m.id < desc.id)))
       desc = { c, id: m.id, d: m.description };
@@ -50,8 +60,11 @@ export function deriveEntityFields(
   forms.sort((a, b) => b.described - a.described || b.n - a.n || (a.s < b.s ? -1 : a.s > b.s ? 1 : 0));
   const name = pinnedName || at(forms, 0).s;
   const aliases = [...new Set([...forms.map((f) => f.s), ...extraAliases])].filter((a) => a !== name).sort();
+  const type =
+    [...types].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))[0]?.[0] ?? storedType;
   return {
     name,
+    type,
     description: desc?.d ?? '',
     aliases,
     confidence: Math.max(...forms.map((f) => f.mc)),

@@ -111,6 +111,7 @@ export function evidenceRows(
         docId: it.docId,
         entityId: eid,
         surface: m.name,
+        type: m.type,
         description: m.description ?? '',
         confidence: m.confidence ?? 1,
         spanStart: m.span?.start ?? -1,

@@ -22,21 +22,32 @@ export async function refreshEntities(
     const t = texts.get(l.k);
     if (!t) continue;
     const forms = mentionsOf.get(l.entityId) ?? [];
-    forms.push({ id: t.id, surface: t.surface, description: t.description, confidence: l.confidence });
+    forms.push({
+      id: t.id,
+      surface: t.surface,
+      type: t.type,
+      description: t.description,
+      confidence: l.confidence,
+    });
     mentionsOf.set(l.entityId, forms);
   }
   const changed: string[] = [];
   const removed: string[] = [];
   const updates: DerivedEntityRow[] = [];
   for (const e of base) {
-    const derived = deriveEntityFields(mentionsOf.get(e.id) ?? [], e.pinnedName, e.extraAliases);
+    const derived = deriveEntityFields(mentionsOf.get(e.id) ?? [], e.pinnedName, e.extraAliases, e.type);
     if (!derived) {
       removed.push(e.id);
       continue;
     }
     const text =
       derived.name !== e.name || derived.description !== e.description || aliasText(derived) !== aliasText(e);
-    if (text || derived.confidence !== e.confidence || derived.evidenceCount !== e.evidenceCount)
+    if (
+      text ||
+      derived.type !== e.type ||
+      derived.confidence !== e.confidence ||
+      derived.evidenceCount !== e.evidenceCount
+    )
       updates.push({ id: e.id, ...derived });
     // Only text changes need a new entity vector; counts do not.
     if (text) changed.push(e.id);

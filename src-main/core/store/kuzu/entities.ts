@@ -141,7 +141,7 @@ export const entityWrites = (r: KuzuRunner, changed: Set<string>): EntityWrites 
     if (!rows.length) return;
     await r.query(
       `UNWIND $rows AS x MATCH (e:Entity {id: x.id})
-       SET e.name = x.name, e.description = x.description, e.aliases = ${decodeList('x.aliases')},
+       SET e.name = x.name, e.type = x.type, e.description = x.description, e.aliases = ${decodeList('x.aliases')},
            e.aliasText = x.aliasText, e.confidence = x.confidence, e.evidenceCount = x.evidenceCount`,
       {
         rows: rows.map((u) => ({

@@ -22,13 +22,14 @@ export async function insertMentions(r: KuzuRunner, rows: MentionRow[]): Promise
   if (!rows.length) return;
   await r.query(
     `UNWIND $rows AS x CREATE (:Mention {k: x.k, id: x.id, docId: x.docId, surface: x.surface,
-       description: x.description, spanStart: x.spanStart, spanEnd: x.spanEnd})`,
+       type: x.type, description: x.description, spanStart: x.spanStart, spanEnd: x.spanEnd})`,
     {
-      rows: rows.map(({ k, id, docId, surface, description, spanStart, spanEnd }) => ({
+      rows: rows.map(({ k, id, docId, surface, type, description, spanStart, spanEnd }) => ({
         k,
         id,
         docId,
         surface,
+        type,
         description,
         spanStart,
         spanEnd,
@@ -168,13 +169,14 @@ export async function mentionTexts(
     'Mention',
     'k',
     missing,
-    'x.k AS k, x.id AS id, x.surface AS surface, x.description AS description',
+    'x.k AS k, x.id AS id, x.surface AS surface, x.type AS type, x.description AS description',
     BIG_TABLE_ONE_BY_ONE,
   );
   for (const x of rows)
     out.set(Number(x.k), {
       id: String(x.id),
       surface: String(x.surface),
+      type: String(x.type ?? ''),
       description: String(x.description ?? ''),
     });
   return out;

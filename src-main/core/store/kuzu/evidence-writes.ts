@@ -49,7 +49,7 @@ export const evidenceWrites = (r: KuzuRunner, tx: TransactionState): EvidenceWri
   async insertMentions(rows) {
     for (const m of rows) {
       tx.changed.add(m.entityId);
-      tx.mentions.set(m.k, { id: m.id, surface: m.surface, description: m.description });
+      tx.mentions.set(m.k, { id: m.id, surface: m.surface, type: m.type, description: m.description });
     }
     await insertMentions(r, rows);
   },

@@ -80,6 +80,12 @@ export const MIGRATIONS: Migration[] = [
     // Papers are nodes too: a document's references matched to other documents of the library.
     statements: ['CREATE REL TABLE IF NOT EXISTS CITES(FROM Document TO Document, ref INT64)'],
   },
+  {
+    version: 4,
+    // Each mention keeps the type its reading gave, so an entity's type is derived from its mentions like
+    // its name and description, not kept from whichever mention created it. '' marks older rows.
+    statements: ["ALTER TABLE Mention ADD type STRING DEFAULT ''"],
+  },
 ];
 
 export const SCHEMA_VERSION = at(MIGRATIONS, MIGRATIONS.length - 1).version;
