@@ -1,5 +1,6 @@
 import type { ApiHandlers } from '../../contract';
 import type { IngestService } from './ingest-api';
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import { expandPaths, type ImportItem } from './expand-paths';
 import type { EstimateItem } from './estimate/precount';
@@ -50,6 +51,7 @@ export function createIngestHandlers(svc: IngestService): LibraryHandlers {
       for (const i of items)
         sized.push({
           ...i,
+          chunks: () => createReadStream(i.originalPath, { highWaterMark: 1 << 20 }),
           size: await fs.stat(i.originalPath).then(
             (st) => st.size,
             () => 0,
