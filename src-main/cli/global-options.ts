@@ -63,7 +63,11 @@ export function cliLogger(g: GlobalOptions): Logger {
  * core (Kùzu, LanceDB, the Ollama client…) is imported here, when a command needs it, so `--help` and
  * argument errors do not load it.
  */
-export async function bootFromOptions(g: GlobalOptions, log: Logger = cliLogger(g)) {
+export async function bootFromOptions(
+  g: GlobalOptions,
+  log: Logger = cliLogger(g),
+  opts: { readOnly?: boolean } = {},
+) {
   const { bootCore } = await import('../core/boot');
   return bootCore({
     dataDir: g.data,
@@ -75,5 +79,6 @@ export async function bootFromOptions(g: GlobalOptions, log: Logger = cliLogger(
     host: 'serve',
     version: VERSION,
     log,
+    readOnly: opts.readOnly,
   });
 }

@@ -14,6 +14,8 @@ export interface BootOptions {
   version: string;
   log: Logger;
   clock?: Clock;
+  /** The queue starts paused: for commands that only read (see IngestOptions.startPaused). */
+  readOnly?: boolean;
 }
 
 /**
@@ -36,7 +38,10 @@ export async function bootCore(opts: BootOptions): Promise<{ core: Core; provide
     log: opts.log,
     clock: opts.clock,
     ollamaUrl: opts.ollamaUrl,
-    ...(opts.concurrency ? { ingest: { llmConcurrency: opts.concurrency } } : {}),
+    ingest: {
+      ...(opts.concurrency ? { llmConcurrency: opts.concurrency } : {}),
+      ...(opts.readOnly ? { startPaused: true } : {}),
+    },
   });
   return { core, providerNote: note ?? null };
 }

@@ -51,6 +51,11 @@ export interface IngestOptions extends Partial<PipelineOptions>, Partial<Schedul
    * backoff and a varied seed (llm/retry.ts says why); more here would multiply them.
    */
   taskAttempts?: number;
+  /**
+   * Opens with the queue paused: a command that only looks (status, search, ask, entities, export) starts
+   * no job, not even one a killed run left behind (it resumes with the next command that works).
+   */
+  startPaused?: boolean;
 }
 
 export interface IngestDeps {
@@ -123,7 +128,7 @@ export async function startIngest(deps: IngestDeps): Promise<IngestService> {
   const runner = createStepRunner(deps.tasks, pool, journal);
   const index = lazyEntityIndex(library.graph, library.vectors);
   const tracker = new ProgressTracker(() => clock.now());
-  let paused = false;
+  let paused = o.startPaused ?? false;
   const resumeWaiters = new Set<() => void>();
   // Every step of a paused job waits here on the job's signal: one abort listener for all of them.
   const onResumeAbort = createAbortWatch();
