@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { AriadneError } from '../../contract/errors';
+import { AriadneError, toRpcError } from '../../contract/errors';
 import { AppSettings } from '../../contract/settings';
 import { createAbortWatch, onAbort } from '../abort-listener';
 import type { Clock, Logger } from '../deps';
@@ -129,6 +129,8 @@ export async function startIngest(deps: IngestDeps): Promise<IngestService> {
   const index = lazyEntityIndex(library.graph, library.vectors);
   const tracker = new ProgressTracker(() => clock.now());
   let paused = o.startPaused ?? false;
+  /** Why the queue stopped on its own (a status that could not be written), until it is resumed. */
+  let storageFailure: AriadneError | null = null;
   const resumeWaiters = new Set<() => void>();
   // Every step of a paused job waits here on the job's signal: one abort listener for all of them.
   const onResumeAbort = createAbortWatch();
@@ -196,6 +198,13 @@ export async function startIngest(deps: IngestDeps): Promise<IngestService> {
       paused = p;
       if (!p) for (const go of [...resumeWaiters]) go();
     },
+    onStorageFailure(error, job) {
+      storageFailure = storageError(error);
+      paused = true;
+      log.log('error', 'ingest stopped: the library could not be written', { error: storageFailure.message });
+      // Waiters (the CLI's ingest) hear it through their progress check.
+      progress(job);
+    },
     onJobStart(job) {
       tracker.begin(job.id);
       progress(job);
@@ -257,7 +266,10 @@ export async function startIngest(deps: IngestDeps): Promise<IngestService> {
     cancel: (id) => ops.cancel(id),
     syncEntities: (ids) => ops.syncEntities(ids),
     pause: () => scheduler.pause(),
-    resume: () => scheduler.resume(),
+    resume() {
+      storageFailure = null;
+      scheduler.resume();
+    },
     get paused() {
       return paused;
     },
@@ -283,6 +295,11 @@ export async function startIngest(deps: IngestDeps): Promise<IngestService> {
     waitFor(ids, signal) {
       return new Promise((resolve, reject) => {
         const check = () => {
+          if (storageFailure) {
+            off();
+            offAbort();
+            return reject(storageFailure);
+          }
           const jobs = ids.map((id) => queue.get(id));
           if (jobs.every((j) => !j || TERMINAL_STATUSES.includes(j.status))) {
             off();
@@ -307,6 +324,21 @@ export async function startIngest(deps: IngestDeps): Promise<IngestService> {
     },
   };
   return service;
+}
+
+/**
+ * The error a stopped queue reports: a full disk says so (Kùzu's own words are "IO exception: Cannot write
+ * to file … graph.kuzu.wal"); anything else keeps its message.
+ */
+function storageError(e: unknown): AriadneError {
+  const err = toRpcError(e);
+  if (err.code === 'disk_full')
+    return new AriadneError('disk_full', err.message, { retryable: true, cause: e });
+  return new AriadneError(
+    'internal',
+    `The library could not be written (${err.message}); ingestion stopped. Nothing saved before is lost.`,
+    { cause: e },
+  );
 }
 
 /** The Settings screen's values stored in the library; a hand-edited invalid value is ignored, not fatal. */

@@ -1,3 +1,5 @@
+import { statfsSync, statSync } from 'node:fs';
+import nodePath from 'node:path';
 import kuzu, { type Connection, type KuzuValue, type PreparedStatement, type QueryResult } from 'kuzu';
 import { AriadneError } from '../../../contract/errors';
 import { createSerialQueue, type SerialQueue } from '../serial-queue';
@@ -42,6 +44,8 @@ export interface KuzuOptions {
   checkpointWalBytes?: number;
   /** Told when an interrupted checkpoint had to be rolled back on open. */
   onRestored?: () => void;
+  /** Writes are refused while the disk has less than this free. Default 32 MiB (see spaceReserve). */
+  reserveBytes?: number;
 }
 
 /**
@@ -79,9 +83,9 @@ export async function openKuzu(path: string, opts: KuzuOptions = {}): Promise<Ku
   // Serialising costs little here (statements are short) and keeps a scientist's library process alive.
   const writeQ = createSerialQueue();
   const readQ = writeQ;
-  const writer = runnerFor(writeConn, false);
-  const bulkWriter = runnerFor(writeConn, true);
-  const reader = runnerFor(readConn, false);
+  const writer = runnerFor(writeConn, false, path);
+  const bulkWriter = runnerFor(writeConn, true, path);
+  const reader = runnerFor(readConn, false, path);
   let closed = false;
 
   const guard = (q: SerialQueue) => {
@@ -89,8 +93,14 @@ export async function openKuzu(path: string, opts: KuzuOptions = {}): Promise<Ku
     return q;
   };
 
+  const reserve = opts.reserveBytes ?? DEFAULT_RESERVE_BYTES;
   const checkpointIfLarge = async (limit: number) => {
-    if (walBytes(path) > limit) await underCheckpointGuard(path, () => writer.query('CHECKPOINT'));
+    const wal = walBytes(path);
+    if (wal <= limit) return;
+    // The guard copies the data file and the WAL aside first: without room for both, the WAL waits.
+    const free = freeBytes(path);
+    if (free !== null && free < reserve + wal + fileBytes(path)) return;
+    await underCheckpointGuard(path, () => writer.query('CHECKPOINT'));
   };
   const transaction = async <T>(r: KuzuRunner, fn: (r: KuzuRunner) => Promise<T>) => {
     await r.query('BEGIN TRANSACTION');
@@ -107,9 +117,14 @@ export async function openKuzu(path: string, opts: KuzuOptions = {}): Promise<Ku
 
   return {
     read: (fn) => guard(readQ).run(() => fn(reader)),
-    autoWrite: (fn) => guard(writeQ).run(() => fn(writer)),
+    autoWrite: (fn) =>
+      guard(writeQ).run(() => {
+        refuseWhenFull(path, reserve);
+        return fn(writer);
+      }),
     write: (fn, o) =>
       guard(writeQ).run(async () => {
+        refuseWhenFull(path, reserve);
         // COPY checkpoints inside COMMIT: the guard's copy is the state before this transaction.
         if (o?.bulk) return underCheckpointGuard(path, () => transaction(bulkWriter, fn));
         const result = await transaction(writer, fn);
@@ -135,7 +150,7 @@ export async function openKuzu(path: string, opts: KuzuOptions = {}): Promise<Ku
   };
 }
 
-function runnerFor(conn: Connection, bulk: boolean): KuzuRunner {
+function runnerFor(conn: Connection, bulk: boolean, dbPath: string): KuzuRunner {
   // Prepared statements are cached per connection: the same few statements run thousands of times.
   const cache = new Map<string, PreparedStatement>();
   const prepared = async (cypher: string) => {
@@ -158,7 +173,7 @@ function runnerFor(conn: Connection, bulk: boolean): KuzuRunner {
           for (const r of Array.isArray(res) ? res : [res]) r.close();
         }
       } catch (e) {
-        throw toStoreError(e, cypher);
+        throw toStoreError(e, cypher, dbPath);
       }
     },
     async query(cypher, params) {
@@ -175,7 +190,7 @@ function runnerFor(conn: Connection, bulk: boolean): KuzuRunner {
           res = await conn.query(cypher);
         }
       } catch (e) {
-        throw toStoreError(e, cypher);
+        throw toStoreError(e, cypher, dbPath);
       }
       const all = Array.isArray(res) ? res : [res];
       try {
@@ -206,12 +221,55 @@ async function readRows(res: QueryResult): Promise<Row[]> {
   return rows;
 }
 
-function toStoreError(e: unknown, cypher: string): AriadneError {
+/** Below this much free space, a failed read or write of the database is put down to a full disk. */
+const FULL_DISK_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Free space a write transaction must leave. Kùzu 0.11 does not always fail a write cleanly on a full disk:
+ * on a 64 MB tmpfs filled to its last 100–400 KB, an ingest ended in `terminate called after throwing
+ * kuzu::common::IOException` (SIGABRT, no message) in 2 of 3 runs; with 1 MB free it failed the transaction.
+ * So a transaction is refused, with the reason, before the disk gets that close. The WAL of one document's
+ * commit is a few MB at most.
+ */
+const DEFAULT_RESERVE_BYTES = 32 * 1024 * 1024;
+
+function fileBytes(file: string): number {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0;
+  }
+}
+
+function diskFull(free: number | null, cause?: unknown): AriadneError {
+  return new AriadneError(
+    'disk_full',
+    `The disk holding the library is full${free === null ? '' : ` (${Math.floor(free / 1048576)} MB free)`}: free some space, then run the command again. What was saved before is kept.`,
+    { retryable: true, cause },
+  );
+}
+
+function refuseWhenFull(dbPath: string, reserve: number): void {
+  const free = freeBytes(dbPath);
+  if (free !== null && free < reserve) throw diskFull(free);
+}
+
+/** Free bytes on the file system holding `file`, or null when it cannot be told. */
+function freeBytes(file: string): number | null {
+  try {
+    const s = statfsSync(nodePath.dirname(file));
+    return s.bavail * s.bsize;
+  } catch {
+    return null;
+  }
+}
+
+function toStoreError(e: unknown, cypher: string, dbPath: string): AriadneError {
   const msg = e instanceof Error ? e.message : String(e);
-  if (/ENOSPC|no space left/i.test(msg))
-    return new AriadneError('disk_full', 'The disk is full: free some space and retry.', {
-      retryable: true,
-      cause: e,
-    });
+  // Kùzu names no errno: a full disk reads "IO exception: Cannot write to file … graph.kuzu.wal" (or
+  // "Cannot read from file … [CHECKPOINT]" with a megabyte or two left). The free space says which.
+  const free = /ENOSPC|no space left|IO exception|Cannot (write|read)/i.test(msg) ? freeBytes(dbPath) : null;
+  if (/ENOSPC|no space left/i.test(msg) || (free !== null && free < FULL_DISK_BYTES))
+    return diskFull(free, e);
   return new AriadneError('internal', `Graph query failed: ${msg} [${cypher.slice(0, 80)}]`, { cause: e });
 }
