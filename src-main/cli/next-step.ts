@@ -19,6 +19,9 @@ const NEXT: Record<string, (err: { message: string; action?: unknown }) => strin
   timeout: () => 'Try again; if Ollama is busy, wait for it or run with `--llm builtin`.',
   not_found: () => 'Run `ariadne status` to list the documents in the library.',
   disk_full: () => FREE_SPACE,
+  library_damaged: () =>
+    '`ariadne doctor` says what is damaged; `ariadne repair` rebuilds the library from its snapshots and ' +
+    'stored originals, `ariadne restore` goes back to a snapshot (`ariadne snapshot --list`).',
   ENOSPC: () => FREE_SPACE,
   // Node's own codes, for `serve --port N`.
   EADDRINUSE: () =>

@@ -3,7 +3,14 @@ import nodePath from 'node:path';
 import kuzu, { type Connection, type KuzuValue, type PreparedStatement, type QueryResult } from 'kuzu';
 import { AriadneError } from '../../../contract/errors';
 import { createSerialQueue, type SerialQueue } from '../serial-queue';
-import { restoreInterruptedCheckpoint, underCheckpointGuard, walBytes } from './checkpoint-guard';
+import {
+  type BackupOutcome,
+  restoreInterruptedCheckpoint,
+  underCheckpointGuard,
+  walBytes,
+} from './checkpoint-guard';
+import { filesChanged, readGraphState, writeGraphState } from './graph-state';
+import { probeGraph } from './integrity-probe';
 
 export type Row = Record<string, unknown>;
 export type Params = Record<string, unknown>;
@@ -44,6 +51,8 @@ export interface KuzuOptions {
   checkpointWalBytes?: number;
   /** Told when an interrupted checkpoint had to be rolled back on open. */
   onRestored?: () => void;
+  /** Told when a checkpoint backup that is not this graph's was found and moved aside, unapplied. */
+  onSetAside?: (outcome: Extract<BackupOutcome, { kind: 'set-aside' }>) => void;
   /** Writes are refused while the disk has less than this free. Default 32 MiB (see spaceReserve). */
   reserveBytes?: number;
 }
@@ -57,7 +66,19 @@ export interface KuzuOptions {
 export const CLOSE_CHECKPOINT_WAL_BYTES = 1024 * 1024;
 
 export async function openKuzu(path: string, opts: KuzuOptions = {}): Promise<KuzuDb> {
-  if (restoreInterruptedCheckpoint(path)) opts.onRestored?.();
+  const recorded = readGraphState(path);
+  const backup = restoreInterruptedCheckpoint(path, recorded?.generation ?? null);
+  if (backup.kind === 'restored') opts.onRestored?.();
+  if (backup.kind === 'set-aside') opts.onSetAside?.(backup);
+  // A restored backup is the recorded state itself; otherwise files changed behind the store's back are
+  // read in a child process first, where a damaged page may crash (graph-state.ts).
+  const changed = recorded && backup.kind !== 'restored' ? filesChanged(path, recorded) : null;
+  if (recorded && changed) {
+    const probe = await probeGraph(path);
+    if (!probe.ok) throw graphDamaged(`${changed}, and ${probe.problem ?? 'it could not be read'}`);
+    if ((probe.generation ?? -1) < recorded.generation)
+      throw graphDamaged(`${changed}: it opens with ${lostCommits(probe.generation, recorded.generation)}`);
+  }
   // Automatic checkpoints off (the 6th argument): see checkpoint-guard.ts.
   const db = new kuzu.Database(path, 0, true, false, 0, false);
   const walLimit = opts.checkpointWalBytes ?? 32 * 1024 * 1024;
@@ -75,6 +96,13 @@ export async function openKuzu(path: string, opts: KuzuOptions = {}): Promise<Ku
   const readConn = new kuzu.Connection(db);
   await writeConn.init();
   await readConn.init();
+  let generation = await readGeneration(readConn);
+  if (recorded && generation < recorded.generation) {
+    await writeConn.close();
+    await readConn.close();
+    await db.close();
+    throw graphDamaged(`it opens with ${lostCommits(generation, recorded.generation)}`);
+  }
   // Closing would checkpoint without the guard; close() checkpoints through it instead.
   const setting = await writeConn.query('CALL force_checkpoint_on_close=false');
   for (const r of Array.isArray(setting) ? setting : [setting]) r.close();
@@ -100,18 +128,25 @@ export async function openKuzu(path: string, opts: KuzuOptions = {}): Promise<Ku
     // The guard copies the data file and the WAL aside first: without room for both, the WAL waits.
     const free = freeBytes(path);
     if (free !== null && free < reserve + wal + fileBytes(path)) return;
-    await underCheckpointGuard(path, () => writer.query('CHECKPOINT'));
+    await underCheckpointGuard(path, () => writer.query('CHECKPOINT'), generation);
+    writeGraphState(path, generation);
   };
+  // The commit counter (graph-state.ts): known once the schema has its Meta table.
   const transaction = async <T>(r: KuzuRunner, fn: (r: KuzuRunner) => Promise<T>) => {
+    if (generation < 0) generation = await readGeneration(readConn);
     await r.query('BEGIN TRANSACTION');
     let result;
     try {
       result = await fn(r);
+      if (generation >= 0)
+        await r.query("MERGE (m:Meta {key: 'generation'}) SET m.value = $v", { v: String(generation + 1) });
     } catch (e) {
       await r.query('ROLLBACK').catch(() => undefined);
       throw e;
     }
     await r.query('COMMIT');
+    if (generation >= 0) generation++;
+    writeGraphState(path, generation);
     return result;
   };
 
@@ -126,7 +161,11 @@ export async function openKuzu(path: string, opts: KuzuOptions = {}): Promise<Ku
       guard(writeQ).run(async () => {
         refuseWhenFull(path, reserve);
         // COPY checkpoints inside COMMIT: the guard's copy is the state before this transaction.
-        if (o?.bulk) return underCheckpointGuard(path, () => transaction(bulkWriter, fn));
+        if (o?.bulk) {
+          const result = await underCheckpointGuard(path, () => transaction(bulkWriter, fn), generation);
+          writeGraphState(path, generation);
+          return result;
+        }
         const result = await transaction(writer, fn);
         // Committed: a failed checkpoint only leaves the WAL longer, so it must not fail the write.
         await checkpointIfLarge(walLimit).catch(() => undefined);
@@ -146,8 +185,38 @@ export async function openKuzu(path: string, opts: KuzuOptions = {}): Promise<Ku
       await writeConn.close();
       await readConn.close();
       await db.close();
+      writeGraphState(path, generation);
     },
   };
+}
+
+/** The graph's commit counter; 0 before the first counted commit, -1 while there is no Meta table. */
+async function readGeneration(conn: Connection): Promise<number> {
+  let res: QueryResult | QueryResult[] | undefined;
+  try {
+    res = await conn.query("MATCH (m:Meta) WHERE m.key = 'generation' RETURN m.value AS v");
+    const last = Array.isArray(res) ? res.at(-1) : res;
+    const rows = last ? ((await last.getAll()) as Row[]) : [];
+    return rows.length ? Number(rows[0]?.v) : 0;
+  } catch {
+    return -1;
+  } finally {
+    for (const r of Array.isArray(res) ? res : res ? [res] : []) r.close();
+  }
+}
+
+const lostCommits = (found: number | null, recorded: number) =>
+  found === null || found < 0
+    ? `none of its ${recorded} recorded commits`
+    : `${found} of its ${recorded} recorded commits: the last ${recorded - found} are missing`;
+
+/** The error every command gets from a graph that is damaged or behind its record: nothing opened. */
+function graphDamaged(what: string): AriadneError {
+  return new AriadneError(
+    'library_damaged',
+    `The library's graph is damaged (${what}). It was not opened, so nothing more is lost. ` +
+      'Repair it, or restore a snapshot.',
+  );
 }
 
 function runnerFor(conn: Connection, bulk: boolean, dbPath: string): KuzuRunner {
