@@ -68,12 +68,18 @@ export function documentOps(svc: IngestParts) {
     };
   }
 
-  /** `keepReference`: re-reading keeps the document's Zotero record; deleting it forgets the record. */
+  /**
+   * `keepReference`: re-reading keeps the document's Zotero record and its stored original; deleting it
+   * forgets both (the original is the file's bytes: a deleted document's must not stay on disk).
+   */
   async function removeDocument(id: string, opts: { keepReference?: boolean } = {}) {
     await svc.scheduler.abort(id);
     if (svc.queue.get(id)) await svc.queue.remove(id);
     const res = await library.deleteDocument(id);
-    if (!opts.keepReference) await library.references.remove(id);
+    if (!opts.keepReference) {
+      await library.references.remove(id);
+      await library.originals.remove(id);
+    }
     listVersion++;
     editVersion++;
     docCache.drop(id);
@@ -124,6 +130,11 @@ export function documentOps(svc: IngestParts) {
     let byPath: Map<string, string[]> | null = null;
     for (const it of items) {
       try {
+        const refused =
+          it.size === undefined
+            ? null
+            : svc.ctx.parser.sizeRefusal(kindOfFile(it.fileName) ?? 'txt', it.size);
+        if (refused) throw refused;
         const bytes = await it.read();
         // Small files are hashed here (microseconds): the pool may be busy for seconds with the documents
         // this import has already queued, and a folder of a thousand notes would wait behind each of them.

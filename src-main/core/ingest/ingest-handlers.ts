@@ -36,6 +36,8 @@ export function createIngestHandlers(svc: IngestService): LibraryHandlers {
       const uploads: ImportItem[] = (files ?? []).map((f) => ({
         fileName: f.name,
         originalPath: '',
+        // What base64 decodes to, before it is decoded.
+        size: Math.floor((f.dataBase64.length * 3) / 4),
         read: async () => new Uint8Array(Buffer.from(f.dataBase64, 'base64')),
       }));
       for (const f of uploads.filter((u) => !kindOfFile(u.fileName))) {

@@ -6,7 +6,7 @@ import fs from 'node:fs';
  * Kùzu opens whatever its files say. Deleting `graph.kuzu.wal` opened an empty library, truncating or
  * damaging it rolled documents back to queued, and a stray `graph.kuzu.checkpoint-backup/` was applied and
  * emptied a library — each silently. So every write transaction also increments a counter inside the graph
- * (`Meta{key:'generation'}`), and after its COMMIT the store writes this file (atomically, no fsync: a
+ * (a row per commit in `GraphCommit`), and after its COMMIT the store writes this file (atomically, no fsync: a
  * crash can only leave it behind the graph, never ahead) with that count and the size and mtime of the
  * data file and the WAL. On open:
  *

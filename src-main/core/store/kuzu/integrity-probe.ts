@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
  */
 export interface ProbeResult {
   ok: boolean;
-  /** The graph's commit counter (Meta{key:'generation'}), when the probe got that far; -1 when absent. */
+  /** The graph's commit counter (max GraphCommit.n), when the probe got that far; -1 when absent. */
   generation: number | null;
   /** Rows read across all tables. */
   rows: number;
@@ -34,9 +34,9 @@ const all = async (c) => { const r = await conn.query(c); const rows = await r.g
 say({ stage: 'opened' });
 const tables = await all('CALL show_tables() RETURN name, type');
 let generation = -1;
-if (tables.some((t) => t.name === 'Meta')) {
-  const g = await all("MATCH (m:Meta) WHERE m.key = 'generation' RETURN m.value AS v");
-  if (g.length) generation = Number(g[0].v);
+if (tables.some((t) => t.name === 'GraphCommit')) {
+  const g = await all('MATCH (c:GraphCommit) RETURN max(c.n) AS n');
+  generation = g[0]?.n == null ? 0 : Number(g[0].n);
 }
 say({ stage: 'generation', generation });
 let rows = 0;
