@@ -103,9 +103,14 @@ async function addEvidenceInParts(
   const dead = new Set<string>();
   for (const part of parts) {
     const res = await graph.addEvidence(part);
-    for (const id of res.removedEntityIds) (alive.delete(id), dead.add(id));
-    for (const id of [...Object.values(res.entityIds), ...res.touchedEntityIds])
-      (dead.delete(id), alive.add(id));
+    for (const id of res.removedEntityIds) {
+      alive.delete(id);
+      dead.add(id);
+    }
+    for (const id of [...Object.values(res.entityIds), ...res.touchedEntityIds]) {
+      dead.delete(id);
+      alive.add(id);
+    }
     Object.assign(entityIds, res.entityIds);
   }
   return {
