@@ -1,5 +1,6 @@
 import { CallPriority, EMBED_BATCH_SIZE } from '../../llm/provider';
 import { chunkSentences, documentNonProse } from '../../nlp/evidence-span';
+import { entityIdForKey } from '../../store/ids';
 import type { ChunkEvidence, EvidenceResult } from '../../store/types';
 import type { ChunkRecord } from '../../store/types';
 import type { Job } from '../queue/types';
@@ -82,21 +83,33 @@ const ROWS_PER_TRANSACTION = 2_000;
  * a commit cut short by a kill is simply run again. What the parts report is folded in order: an entity one
  * part removes and a later part uses again is alive, and the other way round.
  */
-async function addEvidenceInParts(
-  graph: PipelineContext['library']['graph'],
+export async function addEvidenceInParts(
+  graph: Pick<PipelineContext['library']['graph'], 'addEvidence'>,
   items: ChunkEvidence[],
+  rowsPerPart = ROWS_PER_TRANSACTION,
 ): Promise<EvidenceResult> {
+  // Resolution may attach a mention to an entity another passage of this document creates (by its key):
+  // a part may end only where every such entity referenced so far has been created.
+  const createdAt = new Map<string, number>();
+  items.forEach((item, i) => {
+    for (const e of item.entities) {
+      const id = entityIdForKey(e.key);
+      if (!e.id && !createdAt.has(id)) createdAt.set(id, i);
+    }
+  });
   const parts: ChunkEvidence[][] = [[]];
   let rows = 0;
-  for (const item of items) {
+  let needed = -1;
+  items.forEach((item, i) => {
     const n = item.entities.length + item.relations.length;
-    if (rows > 0 && rows + n > ROWS_PER_TRANSACTION) {
+    if (rows > 0 && rows + n > rowsPerPart && needed < i) {
       parts.push([]);
       rows = 0;
     }
     parts.at(-1)?.push(item);
     rows += n;
-  }
+    for (const e of item.entities) if (e.id) needed = Math.max(needed, createdAt.get(e.id) ?? -1);
+  });
   if (parts.length === 1) return graph.addEvidence(items);
   const entityIds: Record<string, string> = {};
   const alive = new Set<string>();
