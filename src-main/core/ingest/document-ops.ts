@@ -146,7 +146,7 @@ export function documentOps(svc: IngestParts) {
         if (known && !svc.queue.get(id) && known.status === 'queued') {
           // The process died between recording the document and persisting its job: queue it now, or
           // it would stay "queued" forever with nothing to run it.
-          await library.originals.put(bytes);
+          await library.originals.put(bytes, { fileName: it.fileName, originalPath: it.originalPath });
           await enqueueDocument(id, it.fileName, it.originalPath);
           added.push({ id, fileName: it.fileName, duplicate: false });
           continue;
@@ -168,7 +168,7 @@ export function documentOps(svc: IngestParts) {
           for (const d of earlier) await removeDocument(d);
           byPath.set(it.originalPath, [id]);
         }
-        await library.originals.put(bytes);
+        await library.originals.put(bytes, { fileName: it.fileName, originalPath: it.originalPath });
         await enqueueDocument(id, it.fileName, it.originalPath);
         added.push({ id, fileName: it.fileName, duplicate: false });
       } catch (e) {

@@ -56,6 +56,11 @@ export interface IngestOptions extends Partial<PipelineOptions>, Partial<Schedul
    * no job, not even one a killed run left behind (it resumes with the next command that works).
    */
   startPaused?: boolean;
+  /**
+   * Answers model calls from the library's kept replies too (`ingest-replies.ndjson`): `ariadne repair`
+   * reads documents again without asking the model what it answered before.
+   */
+  replayKeptReplies?: boolean;
 }
 
 export interface IngestDeps {
@@ -124,7 +129,10 @@ export async function startIngest(deps: IngestDeps): Promise<IngestService> {
   const journal =
     deps.tasks.provider === 'builtin'
       ? noJournal
-      : openCallJournal(path.join(library.dataDir, 'ingest-journal.ndjson'));
+      : openCallJournal(path.join(library.dataDir, 'ingest-journal.ndjson'), {
+          archive: path.join(library.dataDir, 'ingest-replies.ndjson'),
+          replayArchive: o.replayKeptReplies,
+        });
   const runner = createStepRunner(deps.tasks, pool, journal);
   const index = lazyEntityIndex(library.graph, library.vectors);
   const tracker = new ProgressTracker(() => clock.now());

@@ -69,6 +69,7 @@ function build(db: KuzuDb, clock: Clock): KuzuGraphStore {
         return { entities: index.entityIds(), pairs: index.pairs() };
       }),
     query: (cypher: string, params?: Record<string, unknown>) => db.read((r) => r.query(cypher, params)),
+    copyFilesTo: (dir: string) => db.copyTo(dir),
     close: () => db.close(),
   };
 }

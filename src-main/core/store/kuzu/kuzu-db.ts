@@ -1,4 +1,4 @@
-import { statfsSync, statSync } from 'node:fs';
+import { constants, copyFileSync, existsSync, mkdirSync, statfsSync, statSync } from 'node:fs';
 import nodePath from 'node:path';
 import kuzu, { type Connection, type KuzuValue, type PreparedStatement, type QueryResult } from 'kuzu';
 import { AriadneError } from '../../../contract/errors';
@@ -9,7 +9,7 @@ import {
   underCheckpointGuard,
   walBytes,
 } from './checkpoint-guard';
-import { filesChanged, readGraphState, writeGraphState } from './graph-state';
+import { filesChanged, readGraphState, statePath, walPathOf, writeGraphState } from './graph-state';
 import { probeGraph } from './integrity-probe';
 
 export type Row = Record<string, unknown>;
@@ -41,6 +41,11 @@ export interface KuzuDb {
    * where COPY is much faster than creating relationships one by one.
    */
   write<T>(fn: (r: KuzuRunner) => Promise<T>, opts?: { bulk?: boolean }): Promise<T>;
+  /**
+   * Copies the database files into `dir` between two transactions: checkpointed first when there is room
+   * (the copy is then one file), else with its WAL, which the copy replays on open.
+   */
+  copyTo(dir: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -197,6 +202,14 @@ export async function openKuzu(path: string, opts: KuzuOptions = {}): Promise<Ku
         return result;
       }),
     checkpoint: () => guard(writeQ).run(() => checkpointIfLarge(0)),
+    copyTo: (dir) =>
+      guard(writeQ).run(async () => {
+        await checkpointIfLarge(0).catch(() => undefined);
+        mkdirSync(dir, { recursive: true });
+        for (const file of [path, walPathOf(path), statePath(path)])
+          if (existsSync(file))
+            copyFileSync(file, nodePath.join(dir, nodePath.basename(file)), constants.COPYFILE_FICLONE);
+      }),
     async close() {
       if (closed) return;
       closed = true;
