@@ -44,6 +44,7 @@ const storeImplementationOnly = {
 /** The top folders of src-main/core; files directly in core/ (create-core, deps, at, ...) are the shared root. */
 const coreAreas = [
   'app',
+  'citations',
   'communities',
   'entities',
   'export',
@@ -76,9 +77,10 @@ const coreLayers = [
   { layer: 'llm', allowed: ['nlp'] },
   { layer: 'store', allowed: [] },
   { layer: 'library', allowed: ['store', 'nlp'] },
+  { layer: 'citations', allowed: ['store', 'library', 'communities', 'nlp'] },
   { layer: 'entities', allowed: ['store', 'library', 'llm', 'nlp'] },
   { layer: 'communities', allowed: ['store', 'library', 'llm', 'nlp'] },
-  { layer: 'ingest', allowed: ['store', 'library', 'entities', 'llm', 'nlp'] },
+  { layer: 'ingest', allowed: ['store', 'library', 'citations', 'entities', 'llm', 'nlp'] },
   { layer: 'retrieval', allowed: ['store', 'library', 'entities', 'communities', 'llm', 'nlp'] },
 ];
 // The outer shells reach core through create-core, the services and the handlers, never through a

@@ -9,7 +9,8 @@ import { contentId } from '../src-main/core/library/content-id';
 import { splitIntoBlocks } from '../src-main/core/ingest/chunk/split-blocks';
 import { parseText } from '../src-main/core/ingest/parse/text';
 import { parseOutcome } from '../src-main/core/ingest/parse/worker-api';
-import { findAbbreviations, groundExtraction } from '../src-main/core/ingest/pipeline/postprocess';
+import { groundExtraction } from '../src-main/core/ingest/pipeline/postprocess';
+import { findAbbreviations } from '../src-main/core/nlp/abbreviations';
 import type { IngestWorkerApi } from '../src-main/core/ingest/runtime/worker-api';
 import { createBuiltinProvider } from '../src-main/core/llm/builtin/builtin-provider';
 import { createTasks } from '../src-main/core/llm/tasks';
@@ -29,7 +30,7 @@ export const ingestWorkerApi: IngestWorkerApi = {
   },
   parseText: (text, kind) => parseOutcome(() => parseText(text, kind)),
   async abbreviations(text) {
-    return findAbbreviations(text);
+    return findAbbreviations(text).map(({ short, long }) => ({ short, long }));
   },
   builtin: (op, input) => builtin(op, input),
 };

@@ -7,16 +7,23 @@ const FREE_SPACE =
   'unfinished documents resume where they stopped.';
 
 const NEXT: Record<string, (err: { message: string; action?: unknown }) => string> = {
-  ollama_unreachable: () =>
-    'Start Ollama (`ollama serve`, or open the Ollama app; install it from https://ollama.com), ' +
-    'or run with `--llm builtin` to use the built-in offline engine.',
+  server_unreachable: (e) =>
+    (e.action as { kind?: string } | undefined)?.kind === 'start-ollama'
+      ? 'Start Ollama (`ollama serve`, or open the Ollama app; install it from https://ollama.com), ' +
+        'or run with `--llm builtin` to use the built-in offline engine.'
+      : 'Start the model server (LM Studio, `llama-server`, vLLM…) or correct `--base-url`, ' +
+        'or run with `--llm builtin` to use the built-in offline engine.',
+  server_refused: () =>
+    'Give the server its API key with `--api-key KEY` (or ARIADNE_API_KEY), or in Settings → Model.',
   model_missing: (e) => {
     const model = (e.action as { model?: string } | undefined)?.model;
-    return `Pull it with \`ollama pull ${model ?? '<model>'}\`, or run with \`--llm builtin\`.`;
+    return /in Ollama/.test(e.message)
+      ? `Pull it with \`ollama pull ${model ?? '<model>'}\`, or run with \`--llm builtin\`.`
+      : `Load ${model ?? 'the model'} in the model server, or name a model it serves with \`--chat-model\` / \`--embed-model\`.`;
   },
   library_locked: () =>
     'Close the other Ariadne window or `ariadne serve` using this library, or choose another with `--data DIR`.',
-  timeout: () => 'Try again; if Ollama is busy, wait for it or run with `--llm builtin`.',
+  timeout: () => 'Try again; if the model server is busy, wait for it or run with `--llm builtin`.',
   not_found: () => 'Run `ariadne status` to list the documents in the library.',
   disk_full: () => FREE_SPACE,
   library_damaged: () =>

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Empty, method } from './define';
 
-export const ProviderName = z.enum(['builtin', 'ollama']);
+export const ProviderName = z.enum(['builtin', 'ollama', 'openai']);
 export type ProviderName = z.infer<typeof ProviderName>;
 
 export const AppInfo = z.object({
@@ -29,6 +29,8 @@ export const AppHealth = z.object({
   provider: ProviderName,
   /** Provider detail for the status bar, e.g. "ollama 0.12.3 at http://127.0.0.1:11434". */
   providerDetail: z.string(),
+  /** Why this provider runs: "saved in Settings", "--llm on the command line", "Ollama is not running…". */
+  providerReason: z.string().optional(),
   chatModel: z.string().nullable(),
   embedModel: z.string().nullable(),
   checks: z.array(HealthCheck),

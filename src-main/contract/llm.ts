@@ -2,19 +2,35 @@ import { z } from 'zod';
 import { Empty, method } from './define';
 import { ProviderName } from './app';
 
-/** Which provider the user asked for; `auto` probes Ollama and falls back to the built-in one. */
-export const ProviderKind = z.enum(['auto', 'builtin', 'ollama']);
+/**
+ * Which provider the user asked for: `auto` probes Ollama and falls back to the built-in one; `openai` is any
+ * OpenAI-compatible server (LM Studio, llama.cpp's llama-server, vLLM, LocalAI, Jan).
+ */
+export const ProviderKind = z.enum(['auto', 'builtin', 'ollama', 'openai']);
 export type ProviderKind = z.infer<typeof ProviderKind>;
 
 export const DEFAULT_OLLAMA_HOST = 'http://127.0.0.1:11434';
+/** LM Studio's default; llama-server listens on :8080, vLLM on :8000. */
+export const DEFAULT_OPENAI_BASE_URL = 'http://127.0.0.1:1234/v1';
 
 export const LlmSettings = z.object({
   provider: ProviderKind.default('auto'),
+  /** Ollama's address. */
   host: z.string().url().default(DEFAULT_OLLAMA_HOST),
+  /** The OpenAI-compatible server's base URL (its API key is kept apart: `core/app/secrets.ts`). */
+  baseUrl: z.string().url().default(DEFAULT_OPENAI_BASE_URL),
+  /**
+   * More servers of the same provider serving the same models (a lab server beside the laptop): calls go to
+   * whichever has a free slot, and one that stops answering is left out and tried again later.
+   */
+  extraEndpoints: z.array(z.string().url()).max(8).default([]),
   /** null means "pick the recommended installed model". */
   chatModel: z.string().min(1).nullable().default(null),
   embedModel: z.string().min(1).nullable().default(null),
-  /** Parallel LLM calls; Ollama serves OLLAMA_NUM_PARALLEL requests at once and queues the rest. */
+  /**
+   * Model calls in flight per server: as many as the server answers at once (Ollama's OLLAMA_NUM_PARALLEL,
+   * llama-server's --parallel); more only wait in the server's queue.
+   */
   concurrency: z.number().int().min(1).max(16).default(2),
   /** Upper bound for one call; a stalled model must not hold an ingestion slot forever. */
   timeoutMs: z.number().int().min(1000).max(3_600_000).default(300_000),
@@ -54,6 +70,36 @@ export const PullProgress = z.object({
   percent: z.number().min(0).max(100).optional(),
 });
 export type PullProgress = z.infer<typeof PullProgress>;
+
+const ModelSuggestion = z.object({
+  model: z.string(),
+  kind: ModelKind,
+  downloadBytes: z.number(),
+  why: z.string(),
+});
+
+/** What Settings and `doctor` tell a newcomer: what a model adds, and which to pull on this machine. */
+export const ModelGuide = z.object({
+  whatAModelAdds: z.string(),
+  memoryBytes: z.number(),
+  installUrl: z.string(),
+  recommended: z.array(ModelSuggestion),
+  alternatives: z.array(ModelSuggestion),
+});
+export type ModelGuide = z.infer<typeof ModelGuide>;
+
+/** One endpoint of the provider, as `doctor` and Settings report it. */
+export const EndpointStatus = z.object({
+  url: z.string(),
+  alive: z.boolean(),
+  active: z.number().int(),
+  calls: z.number().int(),
+  failures: z.number().int(),
+  lastError: z.string().nullable(),
+  /** When a dead endpoint is tried again; null while it is alive. */
+  retryInMs: z.number().nullable(),
+});
+export type EndpointStatus = z.infer<typeof EndpointStatus>;
 
 export const ConnectionTest = z.object({
   ok: z.boolean(),
@@ -95,9 +141,30 @@ export const llmMethods = {
     summary: 'Download a model into Ollama, streaming progress.',
   }),
   'llm:test-connection': method({
-    input: z.object({ host: z.string().url().optional() }),
+    input: z.object({
+      provider: z.enum(['ollama', 'openai']).optional(),
+      host: z.string().url().optional(),
+      /** A key typed but not saved yet; without it the saved key is used. */
+      apiKey: z.string().max(4096).optional(),
+    }),
     output: ConnectionTest,
-    summary: 'Probe an Ollama server: version, latency and installed model count.',
+    summary: 'Probe a model server (Ollama or OpenAI-compatible): version, latency and model count.',
+  }),
+  'llm:api-key': method({
+    input: z.object({ apiKey: z.string().max(4096).nullable() }),
+    output: z.object({ stored: z.boolean() }),
+    summary:
+      'Store (or with null forget) the API key of the OpenAI-compatible server, outside the library folder.',
+  }),
+  'llm:guide': method({
+    input: Empty,
+    output: ModelGuide,
+    summary: "What a model adds and which models to pull for this machine's memory, with download sizes.",
+  }),
+  'llm:endpoints': method({
+    input: Empty,
+    output: z.array(EndpointStatus),
+    summary: 'Each endpoint of the model provider: alive or left out, calls and failures.',
   }),
   'llm:stats': method({
     input: Empty,

@@ -4,8 +4,10 @@ import { llmMethods } from './llm';
 import { settingsMethods } from './settings';
 import { libraryMethods } from './library';
 import { graphMethods } from './graph';
+import { contradictionMethods } from './contradictions';
 import { qaMethods } from './qa';
 import { exportMethods } from './export';
+import { citationMethods } from './citations';
 import type { MethodSpec } from './define';
 
 /**
@@ -18,8 +20,10 @@ export const methods = {
   ...settingsMethods,
   ...libraryMethods,
   ...graphMethods,
+  ...contradictionMethods,
   ...qaMethods,
   ...exportMethods,
+  ...citationMethods,
 } satisfies Record<string, MethodSpec>;
 
 export type Methods = typeof methods;

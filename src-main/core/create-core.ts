@@ -6,7 +6,8 @@ import type { LlmProvider } from './llm/provider';
 import { createAppHandlers } from './app/app-handlers';
 import { createLlmHandlers } from './llm/llm-handlers';
 import { createSettingsHandlers } from './app/settings-handlers';
-import { DEFAULT_OLLAMA_HOST } from '../contract/llm';
+import { DEFAULT_OLLAMA_HOST, DEFAULT_OPENAI_BASE_URL } from '../contract/llm';
+import { createApiKeyStore, type ApiKeyStore } from './llm/api-key-store';
 import { openLibrary, type Library } from './library';
 import { createTasks } from './llm/tasks';
 import { INGEST_TASK_ATTEMPTS } from './llm/retry';
@@ -19,6 +20,7 @@ import {
 import { createIngestHandlers } from './ingest/ingest-handlers';
 import { defaultWorkerPaths } from './ingest/worker-paths';
 import { createExportHandlers } from './export/export-handlers';
+import { createCitationHandlers, createCitationService } from './citations';
 import {
   createGraphHandlers,
   createQaHandlers,
@@ -36,10 +38,22 @@ export interface CoreDeps {
   version: string;
   /** The Ollama URL the user configured, for the Settings connection test. */
   ollamaUrl?: string;
+  /** The OpenAI-compatible server's base URL, likewise. */
+  openaiBaseUrl?: string;
+  /** Where the OpenAI-compatible server's API key is kept (outside the library folder). */
+  apiKeys?: ApiKeyStore;
+  /** Why this provider runs, for the status bar and `doctor` ("saved in Settings"). */
+  providerReason?: string;
   /** Worker entry points; default: next to the bundle, or the src-worker .ts files from source. */
   workers?: WorkerPaths;
   /** Queue, scheduler and pipeline tuning (pool size, retries, LLM concurrency). */
   ingest?: IngestOptions;
+  /**
+   * The graph backend of a new library (store/backends.ts: `kuzu`, `memory`); an existing library keeps the
+   * one it records in its settings, and asking it for another is refused. Default Kùzu. `core.deps` holds the
+   * one the library opened with.
+   */
+  graphBackend?: string;
 }
 
 export interface Core {
@@ -71,8 +85,13 @@ export async function createCore(input: CoreDeps): Promise<Core> {
   const deps: Required<CoreDeps> = {
     ...input,
     ollamaUrl: input.ollamaUrl ?? DEFAULT_OLLAMA_HOST,
+    openaiBaseUrl: input.openaiBaseUrl ?? DEFAULT_OPENAI_BASE_URL,
+    apiKeys: input.apiKeys ?? createApiKeyStore(),
+    providerReason: input.providerReason ?? 'chosen by the host',
     workers: input.workers ?? defaultWorkerPaths(),
     ingest: input.ingest ?? {},
+    // What the library was opened with, once it is (below).
+    graphBackend: input.graphBackend ?? '',
     clock: input.clock ?? systemClock,
     log: input.log ?? createStderrLogger(process.env.ARIADNE_LOG_LEVEL === 'debug' ? 'debug' : 'info'),
   };
@@ -80,9 +99,21 @@ export async function createCore(input: CoreDeps): Promise<Core> {
   const startedAt = deps.clock.now();
   const app = createAppHandlers({ deps, startedAt, platform: `${os.platform()} ${os.arch()}` });
 
-  const llm = createLlmHandlers({ provider: deps.llm, ollamaHost: () => deps.ollamaUrl });
+  const llm = createLlmHandlers({
+    provider: deps.llm,
+    ollamaHost: () => deps.ollamaUrl,
+    openaiBaseUrl: () => deps.openaiBaseUrl,
+    apiKey: () => deps.apiKeys.get(),
+    setApiKey: (key) => deps.apiKeys.set(key),
+  });
 
-  const library = await openLibrary({ dataDir: deps.dataDir, clock: deps.clock, log: deps.log });
+  const library = await openLibrary({
+    dataDir: deps.dataDir,
+    clock: deps.clock,
+    log: deps.log,
+    ...(input.graphBackend ? { graphBackend: input.graphBackend } : {}),
+  });
+  deps.graphBackend = library.graphBackend;
   let ingest: IngestService;
   try {
     const tasks = createTasks(deps.llm, {
@@ -119,8 +150,13 @@ export async function createCore(input: CoreDeps): Promise<Core> {
     communitiesChanged: (e) => events.emit('graph:communities-changed', e),
   });
   // Ingestion and deletes announce changes: drop caches and refresh communities in the background.
+  // References are matched to documents again whenever a document comes, goes or is read again.
+  const citations = createCitationService(library, deps.log);
   events.subscribe((name) => {
-    if (name === 'library:changed') retrieval.changed();
+    if (name === 'library:changed') {
+      retrieval.changed();
+      citations.changed();
+    }
   });
 
   const graphHandlers = createGraphHandlers(retrieval);
@@ -131,11 +167,13 @@ export async function createCore(input: CoreDeps): Promise<Core> {
     ...createSettingsHandlers(library.settings, {
       provider: deps.llm.name,
       host: deps.ollamaUrl,
+      baseUrl: deps.openaiBaseUrl,
       chatModel: deps.llm.chatModel,
       embedModel: deps.llm.embedModel,
     }),
     ...graphHandlers,
     ...createQaHandlers(retrieval),
+    ...createCitationHandlers(citations),
     ...createExportHandlers({ ...graphHandlers, 'library:list': libraryHandlers['library:list'] }),
   } satisfies ApiHandlers;
 
@@ -159,6 +197,7 @@ export async function createCore(input: CoreDeps): Promise<Core> {
       // The scheduler stops first (jobs in flight stay 'running' and resume on the next open), then the library.
       await ingest.close();
       await retrieval.close();
+      await citations.close();
       await library.close();
     },
   };

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog } from 'electron';
 import { bootCore } from '../core/boot';
+import { overridesFromEnv } from '../core/boot-settings';
 import { createFileLogger } from '../core/log-file';
 import { defaultDataDir } from '../core/paths';
 import { createDispatcher } from '../rpc/dispatch';
@@ -36,12 +37,10 @@ if (!app.requestSingleInstanceLock()) {
     const log = createFileLogger({ dataDir, verbose: process.env.ARIADNE_VERBOSE === '1' });
     let booted;
     try {
+      // The library's saved provider and models, unless the environment says otherwise (boot-settings.ts).
       booted = await bootCore({
         dataDir,
-        llm: (process.env.ARIADNE_LLM as 'builtin' | 'ollama' | 'auto' | undefined) ?? 'auto',
-        ollamaUrl: process.env.OLLAMA_HOST ?? 'http://127.0.0.1:11434',
-        chatModel: process.env.ARIADNE_CHAT_MODEL,
-        embedModel: process.env.ARIADNE_EMBED_MODEL,
+        ...overridesFromEnv(process.env),
         host: 'electron',
         version: VERSION,
         log,

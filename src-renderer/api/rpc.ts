@@ -65,12 +65,18 @@ export function describeError(e: unknown): { message: string; retryable: boolean
           retryable: true,
           message: 'This part of Ariadne is not available in this build of the backend yet.',
         };
-      case 'ollama_unreachable':
+      case 'server_unreachable':
         return {
           code: e.code,
           retryable: true,
-          message: `Ollama is not reachable. Start it (\`ollama serve\`) or switch to the built-in provider in Settings. ${e.message}`,
+          message: `${e.message} ${
+            (e.action as { kind?: string } | undefined)?.kind === 'start-ollama'
+              ? 'Start it (`ollama serve`)'
+              : 'Start the model server or correct its address'
+          } or switch to the built-in provider in Settings.`,
         };
+      case 'server_refused':
+        return { code: e.code, retryable: false, message: `${e.message} Enter its API key in Settings.` };
       case 'model_missing':
         return { code: e.code, retryable: true, message: `${e.message} Pull the model in Settings.` };
       case 'cancelled':

@@ -1,4 +1,5 @@
 import { useAppStore } from '../stores/app-store';
+import { providerLabel } from './provider-label';
 
 /** Always says which LLM provider is active and whether the backend is healthy. */
 export function StatusBar() {
@@ -16,7 +17,7 @@ export function StatusBar() {
       ) : health ? (
         <>
           <span data-testid="status-provider">
-            Provider: <strong>{health.provider === 'builtin' ? 'built-in (offline)' : 'Ollama'}</strong>
+            Provider: <strong>{providerLabel(health.provider)}</strong>
           </span>
           <span className="muted">{health.providerDetail}</span>
           {failing.length > 0 && (

@@ -15,13 +15,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { findAbbreviations, groundExtraction } from '../../src-main/core/ingest/pipeline/postprocess';
-import { createBuiltinProvider } from '../../src-main/core/llm/builtin/builtin-provider';
-import { createTasks } from '../../src-main/core/llm/tasks';
-import { ctx, openCore, tempDir } from '../integration/ingest/harness';
-import { builtWorkerPaths } from './built-workers';
+import { predictDirect, predictPipeline } from './engine-predict';
 import { isHeldOut, parsePubtator, type PubtatorDoc } from './bc5cdr/pubtator';
-import { ZERO, add, prf, scoreMentions, scoreRelations, type PredictedDoc, type Prf } from './bc5cdr/score';
+import { ZERO, add, prf, scoreMentions, scoreRelations, type Prf } from './bc5cdr/score';
 
 const { values } = parseArgs({
   options: {
@@ -46,87 +42,8 @@ console.log(
   `${docs.length} abstracts from ${values.data} (${values.direct ? 'extractor only' : 'pipeline'})`,
 );
 
-async function predictDirect(): Promise<Map<string, PredictedDoc>> {
-  const tasks = createTasks(createBuiltinProvider());
-  const out = new Map<string, PredictedDoc>();
-  // CPU per abstract of the extract task alone, warm (model loaded, code compiled), as a worker runs it
-  // after its first passage: CPU time, not wall time, so the shared machine's load changes it little.
-  for (const d of docs) await tasks.extract({ text: `${d.title}\n\n${d.abstract}` });
-  const cpu0 = process.cpuUsage();
-  for (const d of docs) await tasks.extract({ text: `${d.title}\n\n${d.abstract}` });
-  const cpu = process.cpuUsage(cpu0);
-  console.log(
-    `extract task CPU, warm: ${((cpu.user + cpu.system) / 1000 / docs.length).toFixed(2)} ms per abstract`,
-  );
-  for (const d of docs) {
-    const text = `${d.title}\n\n${d.abstract}`;
-    const g = groundExtraction(await tasks.extract({ text }), text);
-    // Abbreviation partners become aliases, as entity resolution joins them in the pipeline.
-    const pairs = findAbbreviations(text);
-    const nameOf = new Map(g.entities.map((e) => [e.key, e.name]));
-    out.set(d.pmid, {
-      entities: g.entities.map((e) => ({
-        name: e.name,
-        type: e.type,
-        aliases: pairs.flatMap((p) =>
-          p.long.toLowerCase() === e.name.toLowerCase()
-            ? [p.short]
-            : p.short.toLowerCase() === e.name.toLowerCase()
-              ? [p.long]
-              : [],
-        ),
-      })),
-      relations: g.relations.map((r) => ({
-        source: nameOf.get(r.source) ?? r.source,
-        target: nameOf.get(r.target) ?? r.target,
-        keywords: r.keywords,
-      })),
-    });
-  }
-  return out;
-}
-
-async function predictPipeline(): Promise<Map<string, PredictedDoc>> {
-  const dir = tempDir('ariadne-bc5cdr-docs-');
-  const files = docs.map((d) => {
-    const file = path.join(dir, `${d.pmid}.txt`);
-    fs.writeFileSync(file, `${d.title}\n\n${d.abstract}\n`);
-    return file;
-  });
-  const core = await openCore(
-    tempDir('ariadne-bc5cdr-lib-'),
-    createBuiltinProvider(),
-    {},
-    builtWorkerPaths(),
-  );
-  try {
-    const t0 = performance.now();
-    const res = await core.handlers['library:import']({ paths: files }, ctx());
-    await core.ingest.waitFor(res.added.map((a) => a.id));
-    console.log(`ingested in ${((performance.now() - t0) / 1000).toFixed(1)} s (wall, shared machine)`);
-    const graph = core.stores.graph;
-    const out = new Map<string, PredictedDoc>();
-    for (const a of res.added) {
-      const pmid = a.fileName.replace(/\.txt$/, '');
-      const { entities } = await core.handlers['graph:entities']({ documentId: a.id, limit: 100_000 }, ctx());
-      const relations: PredictedDoc['relations'] = [];
-      const seen = new Set<string>();
-      for (const e of entities) {
-        for (const row of await graph.listEvidence(e.id)) {
-          if (row.docId !== a.id || seen.has(row.id)) continue;
-          seen.add(row.id);
-          relations.push({ source: row.sourceName, target: row.targetName, keywords: row.keywords });
-        }
-      }
-      out.set(pmid, { entities, relations });
-    }
-    return out;
-  } finally {
-    await core.close();
-  }
-}
-
-const predictions = values.direct ? await predictDirect() : await predictPipeline();
+const input = docs.map((d) => ({ id: d.pmid, text: `${d.title}\n\n${d.abstract}` }));
+const predictions = values.direct ? await predictDirect(input) : await predictPipeline(input, 'bc5cdr');
 
 function report(label: string, subset: PubtatorDoc[]) {
   const sum = { untyped: ZERO, Chemical: ZERO, Disease: ZERO, rel: ZERO, relAll: ZERO };

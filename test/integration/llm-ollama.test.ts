@@ -40,7 +40,7 @@ describe('ollama provider against the simulator', () => {
     const host = `http://127.0.0.1:${await closedPort()}`;
     const p = createOllamaProvider({ host, chatModel: 'x', embedModel: 'y', timeoutMs: 3000 });
     const e = await failure(p.chat({ messages: [{ role: 'user', content: 'hi' }] }));
-    expect(e.code).toBe('ollama_unreachable');
+    expect(e.code).toBe('server_unreachable');
     expect(e.message).toBe(`Ollama is not running at ${host}.`);
     expect(e.action).toEqual({ kind: 'start-ollama', host });
     expect((await p.health()).ok).toBe(false);
@@ -128,7 +128,7 @@ describe('ollama provider against the simulator', () => {
     expect(down.note).toContain(`Ollama is not running at ${host}`);
     expect((await down.provider.health()).detail).toContain('Ollama is not running');
     await expect(createProvider({ kind: 'ollama', host })).rejects.toMatchObject({
-      code: 'ollama_unreachable',
+      code: 'server_unreachable',
     });
   });
 });

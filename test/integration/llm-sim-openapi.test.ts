@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOllamaProvider, formatFor } from '../../src-main/core/llm/ollama/ollama-provider';
+import { createOllamaProvider } from '../../src-main/core/llm/ollama/ollama-provider';
+import { jsonSchemaOf as formatFor } from '../../src-main/core/llm/structured';
 import { extractPrompt } from '../../src-main/core/llm/prompts';
 import { BIOMEDICAL_ENTITY_TYPES, extractionSchema } from '../../src-main/core/llm/schemas';
 import { type Sim, startSim } from '../sim/server';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { splitIntoBlocks } from '../../src-main/core/ingest/chunk/split-blocks';
-import { pageAt } from '../../src-main/core/ingest/parse/page-map';
+import { pageAt } from '../../src-main/core/nlp/pages';
 import { createParser } from '../../src-main/core/ingest/parse/parse-in-worker';
 import type { ParsedDocument } from '../../src-main/core/ingest/parse/types';
 import { type FixtureFiles, makeFixtures } from '../fixtures/make-fixtures';

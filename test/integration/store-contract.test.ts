@@ -6,7 +6,7 @@ import { openLibrary } from '../../src-main/core/library';
 import type { GraphStore } from '../../src-main/core/store/graph-store';
 import { graphBackends, openGraphBackend, type OpenedGraph } from '../../src-main/core/store/backends';
 import { openVectorStore } from '../../src-main/core/store/lancedb/vector-store';
-import { openMemoryVectorIndex } from '../../src-main/core/store/memory/vector-index';
+import { openMemoryVectorIndex } from '../../src-main/core/store/memory-vectors/vector-index';
 import type { EmbeddingInfo } from '../../src-main/core/store/vector-index';
 import { graphStoreContract } from '../store-contract/graph-store-contract';
 import { jobStoreContract } from '../store-contract/job-store-contract';
@@ -14,6 +14,8 @@ import { AKK, DOC_A, EPI, MOUSE, OB, loadBoth } from '../store-contract/graph-co
 import { manualClock, type Opened } from '../store-contract/opened';
 import { vectorIndexContract } from '../store-contract/vector-index-contract';
 import { ingest, tempDir } from './helpers/store-fixtures';
+import { createBuiltinProvider } from '../../src-main/core/llm/builtin/builtin-provider';
+import { openCore } from './ingest/harness';
 
 // One contract, every backend: each registered graph backend (Kùzu in a temp dir, memory), LanceDB in a temp
 // dir and the in-memory vector index.
@@ -88,6 +90,60 @@ describe('graph backends', () => {
       expect(await again.vectors.count('chunks')).toBe(0);
     } finally {
       await again.close();
+    }
+  });
+
+  it('a library keeps the graph backend it was made with, and refuses another', async () => {
+    const at = (dataDir: string, graphBackend?: string) =>
+      openLibrary({ dataDir, clock: systemClock, log: createMemoryLogger(), graphBackend });
+    const settingsOf = (dir: string) =>
+      JSON.parse(fs.readFileSync(path.join(dir, 'settings.json'), 'utf8')) as { graphBackend?: string };
+    const mem = freshDir();
+    await (await at(mem, 'memory')).close();
+    expect(settingsOf(mem).graphBackend).toBe('memory');
+    const again = await at(mem);
+    expect(again.graphBackend).toBe('memory');
+    await again.close();
+    await expect(at(mem, 'kuzu')).rejects.toMatchObject({ code: 'invalid_input' });
+    expect(fs.existsSync(path.join(mem, 'graph.kuzu'))).toBe(false);
+
+    // A Kùzu library, also one made before the backend was recorded: its vectors are never reconciled
+    // against an empty memory graph.
+    const kz = freshDir();
+    const lib = await at(kz);
+    await ingest(lib, DOC_A);
+    await lib.close();
+    expect(settingsOf(kz).graphBackend).toBe('kuzu');
+    const { graphBackend: _g, ...legacy } = settingsOf(kz);
+    fs.writeFileSync(path.join(kz, 'settings.json'), JSON.stringify(legacy));
+    await expect(at(kz, 'memory')).rejects.toThrow(/kept by the "kuzu" backend/);
+    await expect(at(freshDir(), 'sqlite')).rejects.toThrow(
+      /Unknown graph backend "sqlite" \(known: kuzu, memory\)/,
+    );
+    const back = await at(kz);
+    try {
+      expect(await back.vectors.count('chunks')).toBe(2);
+    } finally {
+      await back.close();
+    }
+  });
+
+  it('the core opens a new library on the backend its dependencies name', async () => {
+    const dir = freshDir();
+    const core = await openCore(dir, createBuiltinProvider(), {}, undefined, 'memory');
+    try {
+      expect(core.deps.graphBackend).toBe('memory');
+      await core.stores.graph.upsertDocument({ id: 'd', title: 'T', status: 'ready' });
+      expect((await core.stores.graph.counts()).documents).toBe(1);
+    } finally {
+      await core.close();
+    }
+    expect(fs.existsSync(path.join(dir, 'graph.kuzu'))).toBe(false);
+    const plain = await openCore(freshDir(), createBuiltinProvider());
+    try {
+      expect(plain.deps.graphBackend).toBe('kuzu');
+    } finally {
+      await plain.close();
     }
   });
 });

@@ -92,7 +92,7 @@ describe('layers inside core', () => {
     ).toHaveLength(1);
     const ollama = await lintAs(
       'src-main/cli/commands/lint-fixture.ts',
-      "import { probe } from '../../core/llm/ollama/connection';\nexport const x = probe;\n",
+      "import { probe } from '../../core/llm/ollama/ollama-server';\nexport const x = probe;\n",
     );
     expect(ollama.join()).toMatch(/not stores, ingest steps or model clients/);
   });

@@ -24,8 +24,11 @@ const ACCEPTED: Record<string, string> = {
   'src-main/core/ingest/parse/metadata.ts /[.)\\]]+$/': 'a DOI match from the first 4,000 characters',
   'src-main/core/ingest/parse/metadata.ts /\\.(docx?|pdf|tex|dvi|rtf|indd|qxd)\\b|^microsoft word|^untitled|^(title|paper|manuscript|article)\\b\\s*\\d*$|^doi:|^10\\.\\d{4}/i':
     'a PDF metadata title',
-  'src-main/core/ingest/parse/metadata.ts /\\s+(and|&)\\s+/gi': 'an author line of at most 2,000 characters',
-  'src-main/core/ingest/parse/metadata.ts /\\s+[a-f](?=\\s|$)/g': 'one author name',
+  'src-main/core/ingest/parse/authors.ts /\\s+(?:and|&|und|y|et|e|i|и|και)(?:\\s+|\\s*$)/giu':
+    'an author line, cut at 2,000 characters',
+  'src-main/core/ingest/parse/authors.ts /(^|\\s+)[a-h](?=\\s|$)/g': 'one author name of an author line',
+  'src-main/core/ingest/parse/authors.ts /,|\\s+(?:and|&)\\s+/i':
+    "a PDF's Author field, cut at 2,000 characters",
   'src-main/core/ingest/parse/metadata.ts /\\bpublished(?: online)?:?\\s+(?:\\d{1,2}\\s+)?(?:\\p{L}+\\.?\\s+)?(?:\\d{1,2},?\\s+)?((?:19|20)\\d{2})\\b/iu':
     'the first 4,000 characters',
   'src-main/core/ingest/parse/metadata.ts /\\baccepted:?\\s+(?:\\d{1,2}\\s+)?(?:\\p{L}+\\.?\\s+)?(?:\\d{1,2},?\\s+)?((?:19|20)\\d{2})\\b/iu':
@@ -34,7 +37,6 @@ const ACCEPTED: Record<string, string> = {
     'anchored, at most 40 letters before the run: linear',
   'src-main/core/nlp/prose.ts /^(\\p{L}+)\\.?\\s*(.+)$/u': 'a caption label: a word and a number',
   // Passages: at most a block of text (blockTokens, default 800 tokens), in the ingest worker pool.
-  'src-main/core/llm/builtin/text.ts /[.!?](?=["\')\\]]*\\s+["\'(\\[]?[A-Z0-9])/g': 'one passage',
   'src-main/core/llm/builtin/text.ts /\\s*\\S+/g': 'one reply of the built-in engine',
   'src-main/core/llm/builtin/engine.ts /\\(abbreviated ([^)]+)\\)/': 'one entity description',
   'src-main/core/llm/builtin/engine.ts /between (.+?) and (.+?)[?.]?$/i':
@@ -47,7 +49,6 @@ const ACCEPTED: Record<string, string> = {
   'src-main/core/retrieval/qa/auto.ts /\\b(both|compare|comparison|differ|same|also|which .+ (of|that) .+ (of|that)|relationship between|connect(ed|s)? .+ (to|with)|through|via|lead to|because of)\\b/i':
     'one question, at most 4,000 characters',
   'src-main/core/retrieval/qa/verify.ts /[ \\t]+([.,;:])/g': 'one model answer',
-  'src-main/core/retrieval/text.ts /[^.!?]+(?:[.!?]+(?=\\s|$)|$)/g': 'one passage',
   'src-main/core/retrieval/text.ts /\\s+\\S*$/': 'whitespace already collapsed to single spaces: linear',
 };
 

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 const INTERNALS: { pattern: RegExp; why: string }[] = [
   { pattern: /core\/ingest\/(runtime|queue|pipeline)\//, why: 'ingestion internals' },
   { pattern: /core\/ingest\/document-ops/, why: 'ingestion internals' },
-  { pattern: /core\/llm\/(ollama|builtin)\//, why: "a provider's own folder (use core/llm)" },
+  { pattern: /core\/llm\/(ollama|openai|builtin)\//, why: "a provider's own folder (use core/llm)" },
 ];
 
 function importsOf(text: string): string[] {
@@ -40,7 +40,7 @@ describe('handlers and the CLI use service operations only', () => {
       ),
     ).toHaveLength(1);
     expect(
-      violations('src-main/core/app/x-handlers.ts', "const m = await import('../llm/ollama/connection');"),
+      violations('src-main/core/app/x-handlers.ts', "const m = await import('../llm/ollama/ollama-server');"),
     ).toHaveLength(1);
     expect(violations('src-main/cli/commands/x.ts', "import { createTasks } from '../../core/llm';")).toEqual(
       [],

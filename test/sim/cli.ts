@@ -2,10 +2,12 @@ import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { startSim } from './server';
 import type { SimFaults } from './faults';
+import type { SimHabits } from './habits';
 
 /**
  * `npm run sim -- --port 11434 [--host 127.0.0.1] [--faults faults.json | --faults '{"default":{"rate":0.3}}']
- * [--seed 7] [--latency 50] [--token-latency 5] [--fault-rate 0.3]`
+ * [--seed 7] [--latency 50] [--token-latency 5] [--fault-rate 0.3] [--habits '{"inventName":0.25}']
+ * [--api-key KEY] [--structured all|json_object|none]`
  */
 const { values } = parseArgs({
   options: {
@@ -16,6 +18,9 @@ const { values } = parseArgs({
     latency: { type: 'string' },
     'token-latency': { type: 'string' },
     'fault-rate': { type: 'string' },
+    habits: { type: 'string' },
+    'api-key': { type: 'string' },
+    structured: { type: 'string' },
   },
 });
 
@@ -36,8 +41,19 @@ faults = {
   },
 };
 
-const sim = await startSim({ port: Number(values.port), host: values.host, faults });
-process.stdout.write(`Ollama simulator listening on ${sim.url}\n`);
+const sim = await startSim({
+  port: Number(values.port),
+  host: values.host,
+  faults,
+  habits: values.habits ? (JSON.parse(values.habits) as SimHabits) : undefined,
+  openai: {
+    apiKey: values['api-key'],
+    structured: values.structured as 'all' | 'json_object' | 'none' | undefined,
+  },
+});
+process.stdout.write(
+  `Model server simulator listening on ${sim.url} (Ollama's API under /api, the OpenAI-compatible one under ${sim.url}/v1)\n`,
+);
 const stop = () => void sim.close().then(() => process.exit(0));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

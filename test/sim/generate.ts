@@ -3,7 +3,8 @@ import { respond } from '../../src-main/core/llm/builtin/responder';
 import { tokenize } from '../../src-main/core/llm/builtin/text';
 import { estimateTokens } from '../../src-main/core/llm/tokens';
 import type { SimModel } from './catalog';
-import { answerPassage, isPassageFormat } from './passage';
+import { answerPassage, isPassageFormat, passageOf } from './passage';
+import type { createHabits } from './habits';
 import type { FaultDecision } from './faults';
 import { type ReqCtx, nowIso, sendError, sendJson, sleep, startNdjson, writeLine } from './http-util';
 
@@ -15,10 +16,13 @@ export interface GenerateInput {
   model: SimModel;
   body: Record<string, unknown>;
   fault: FaultDecision;
+  habits?: Habits;
   onTruncatedPrompt(): void;
 }
 
-const MODEL_ERROR = 'an error was encountered while running the model';
+type Habits = ReturnType<typeof createHabits>;
+
+export const MODEL_ERROR = 'an error was encountered while running the model';
 
 /** Wrong types for every property: parseable JSON that a schema validator must reject. */
 function schemaViolation(format: unknown): string {
@@ -33,7 +37,7 @@ function schemaViolation(format: unknown): string {
   return JSON.stringify(wrong);
 }
 
-function applyContentFault(content: string, kind: FaultDecision['kind'], format: unknown) {
+export function applyContentFault(content: string, kind: FaultDecision['kind'], format: unknown) {
   switch (kind) {
     case 'fenced':
       return {
@@ -54,6 +58,49 @@ function applyContentFault(content: string, kind: FaultDecision['kind'], format:
   }
 }
 
+export interface GeneratedReply {
+  content: string;
+  /** A thinking model's reasoning, when it is sent apart from the content. */
+  reasoning: string | null;
+  doneReason: string;
+  promptTokens: number;
+  isLoad: boolean;
+}
+
+/** The reply to a chat: the rule engine's answer, then the small model's habits, then the injected fault. */
+export async function generateReply(input: {
+  messages: { role: string; content: string }[];
+  /** A JSON schema, "json", or nothing. */
+  format: unknown;
+  fault: FaultDecision;
+  habits?: Habits;
+  body: string;
+  numCtx?: number;
+  onTruncatedPrompt(): void;
+  isLoad?: boolean;
+}): Promise<GeneratedReply> {
+  const { messages, format, fault } = input;
+  const promptTokens = messages.reduce((n, m) => n + estimateTokens(String(m.content ?? '')) + 8, 0);
+  if (promptTokens > (input.numCtx ?? DEFAULT_NUM_CTX)) input.onTruncatedPrompt();
+  const isPassage = isPassageFormat(format);
+  const base = input.isLoad
+    ? ''
+    : isPassage
+      ? await answerPassage(messages, format)
+      : respond({ messages, format });
+  const shaped =
+    input.habits && !input.isLoad
+      ? input.habits.apply(base, {
+          body: input.body,
+          passage: passageOf(messages),
+          isPassage,
+          structured: Boolean(format),
+        })
+      : { content: base, reasoning: null };
+  const { content, doneReason } = applyContentFault(shaped.content, fault.kind, format);
+  return { content, reasoning: shaped.reasoning, doneReason, promptTokens, isLoad: Boolean(input.isLoad) };
+}
+
 /** /api/chat and /api/generate, streamed (NDJSON ending with done:true) or not. */
 export async function handleGenerate(ctx: ReqCtx, input: GenerateInput) {
   const { res, signal } = ctx;
@@ -68,26 +115,37 @@ export async function handleGenerate(ctx: ReqCtx, input: GenerateInput) {
   if (endpoint === 'chat' && !Array.isArray(body.messages))
     return sendError(res, 400, 'messages is required');
   const options = (body.options ?? {}) as { num_ctx?: number; num_predict?: number };
-  const promptTokens = messages.reduce((n, m) => n + estimateTokens(String(m.content ?? '')) + 8, 0);
-  if (promptTokens > (options.num_ctx ?? DEFAULT_NUM_CTX)) input.onTruncatedPrompt();
   // A load request (no prompt) just answers done, as Ollama does.
   const isLoad = endpoint === 'generate' ? !body.prompt : messages.length === 0;
-  const format = body.format;
-  const base = isLoad
-    ? ''
-    : isPassageFormat(format)
-      ? await answerPassage(messages, format)
-      : respond({ messages, format });
-  const { content, doneReason } = applyContentFault(base, fault.kind, format);
+  const reply = await generateReply({
+    messages,
+    format: body.format,
+    fault,
+    habits: input.habits,
+    body: JSON.stringify(body),
+    numCtx: options.num_ctx,
+    onTruncatedPrompt: input.onTruncatedPrompt,
+    isLoad,
+  });
+  const { content, doneReason, promptTokens } = reply;
   const stream = body.stream !== false;
   const t0 = process.hrtime.bigint();
 
   const frame = (text: string, done: boolean) =>
     endpoint === 'chat'
-      ? { model: model.name, created_at: nowIso(), message: { role: 'assistant', content: text }, done }
+      ? {
+          model: model.name,
+          created_at: nowIso(),
+          message: { role: 'assistant', content: text },
+          done,
+        }
       : { model: model.name, created_at: nowIso(), response: text, done };
   const final = (evalCount: number) => ({
     ...frame(stream ? '' : content, true),
+    // A thinking model's reasoning comes in its own field (`thinking`), never in the content.
+    ...(!stream && reply.reasoning && endpoint === 'chat'
+      ? { message: { role: 'assistant', content, thinking: reply.reasoning } }
+      : {}),
     done_reason: isLoad ? 'load' : doneReason,
     total_duration: Number(process.hrtime.bigint() - t0) + 1_000_000,
     load_duration: 1_000_000,

@@ -22,6 +22,12 @@ export function isPassageFormat(format: unknown): format is JsonSchema {
  * <previous_summary> block, its entities and relationships with the types the schema allows, and its
  * questions, in the schema's property order.
  */
+/** The passage a chat is about: the <document> block of its last user message. */
+export function passageOf(messages: { role: string; content: string }[]): string {
+  const content = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
+  return readBlocks(content, 'document')[0]?.text ?? content;
+}
+
 export async function answerPassage(
   messages: { role: string; content: string }[],
   format: JsonSchema,

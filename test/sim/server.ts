@@ -18,7 +18,16 @@ import {
   createFaultPlanner,
 } from './faults';
 import { handleEmbed, handleGenerate } from './generate';
+import { type HabitLog, type SimHabits, createHabits } from './habits';
 import { type ReqCtx, readBody, sendError, sendJson, sleep, startNdjson, writeLine } from './http-util';
+import {
+  type OpenAiOptions,
+  checkKey,
+  handleChatCompletion,
+  handleEmbeddings,
+  modelsList,
+  openAiError,
+} from './openai';
 
 export interface SimOptions {
   port?: number;
@@ -31,6 +40,10 @@ export interface SimOptions {
   /** Delay between pull progress lines. */
   pullStepMs?: number;
   version?: string;
+  /** The OpenAI-compatible API under /v1: its key and which structured modes it takes. */
+  openai?: OpenAiOptions;
+  /** A small model's habits (names never mentioned, relations never stated, thinking, echoes). */
+  habits?: SimHabits;
 }
 
 export interface SimStats {
@@ -58,6 +71,13 @@ export interface SimStats {
   promptChars: number;
   /** Characters of the JSON schemas received as `format` (a grammar for Ollama, not prompt text). */
   formatChars: number;
+  /**
+   * Chat calls (either API) in flight: the most at once, and the mean over the chat phase (from the first
+   * chat call's arrival to the last one's end) and over the time at least one was open.
+   */
+  chatInFlight: { peak: number; meanOverSpan: number; meanWhileBusy: number; spanMs: number; calls: number };
+  /** What the small-model habits did since the last reset. */
+  habits: HabitLog;
 }
 
 export interface Sim {
@@ -66,11 +86,13 @@ export interface Sim {
   stats(): SimStats;
   resetStats(): void;
   setFaults(f: SimFaults): void;
+  setHabits(h: SimHabits): void;
   installed(): string[];
   close(): Promise<void>;
 }
 
 const CONTENT_ENDPOINTS = new Set(['/api/chat', '/api/generate']);
+const CHAT_ENDPOINTS = new Set(['/api/chat', '/api/generate', '/v1/chat/completions']);
 const TRANSPORT: FaultKind[] = ['http500', 'http503', 'http404', 'stall', 'drop'];
 
 function emptyStats(): SimStats {
@@ -89,12 +111,68 @@ function emptyStats(): SimStats {
     duplicateEmbedInputs: 0,
     promptChars: 0,
     formatChars: 0,
+    chatInFlight: { peak: 0, meanOverSpan: 0, meanWhileBusy: 0, spanMs: 0, calls: 0 },
+    habits: createHabits().log(),
   };
 }
 
-const MODEL_ENDPOINTS = new Set(['/api/chat', '/api/generate', '/api/embed']);
+const MODEL_ENDPOINTS = new Set([
+  '/api/chat',
+  '/api/generate',
+  '/api/embed',
+  '/v1/chat/completions',
+  '/v1/embeddings',
+]);
 
-/** An Ollama-compatible HTTP server for tests and demos, with counters and seeded fault injection. */
+/** Time-weighted count of chat calls in flight, for `chatInFlight`. */
+function createInFlightMeter() {
+  let open = 0;
+  let peak = 0;
+  let calls = 0;
+  let first: number | null = null;
+  let last = 0;
+  let busyMs = 0;
+  let areaMs = 0;
+  let since = 0;
+  const advance = (now: number) => {
+    if (open > 0) {
+      areaMs += open * (now - since);
+      busyMs += now - since;
+    }
+    since = now;
+  };
+  return {
+    start() {
+      const now = performance.now();
+      advance(now);
+      first ??= now;
+      open++;
+      calls++;
+      peak = Math.max(peak, open);
+    },
+    end() {
+      const now = performance.now();
+      advance(now);
+      open--;
+      last = now;
+    },
+    read() {
+      const spanMs = first === null ? 0 : Math.max(last, first) - first;
+      return {
+        peak,
+        calls,
+        spanMs: Math.round(spanMs),
+        meanOverSpan: spanMs > 0 ? areaMs / spanMs : 0,
+        meanWhileBusy: busyMs > 0 ? areaMs / busyMs : 0,
+      };
+    },
+  };
+}
+
+/**
+ * A model server for tests and demos: Ollama's API under /api and the OpenAI-compatible API under /v1, with
+ * counters, seeded fault injection and a small model's habits.
+ */
 export async function startSim(opts: SimOptions = {}): Promise<Sim> {
   const installed = new Map(
     (opts.models ?? DEFAULT_INSTALLED).map((m) => [withTag(m.name), { ...m, name: withTag(m.name) }]),
@@ -103,6 +181,9 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
     (opts.registry ?? DEFAULT_REGISTRY).map((m) => [withTag(m.name), { ...m, name: withTag(m.name) }]),
   );
   const planner = createFaultPlanner(opts.faults);
+  const habits = createHabits(opts.habits);
+  const openai = opts.openai ?? {};
+  let chatMeter = createInFlightMeter();
   const modifiedAt = '2025-10-01T12:00:00.000000000Z';
   let stats = emptyStats();
   /** Digests of the request bodies answered in full, for `repeatsByEndpoint`. */
@@ -122,20 +203,50 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
   }
 
   /** Latency, stalls and HTTP errors; returns false when the reply was already sent (or the socket cut). */
-  async function transportFaults(ctx: ReqCtx, model: string, fault: FaultDecision): Promise<boolean> {
+  async function transportFaults(
+    ctx: ReqCtx,
+    model: string,
+    fault: FaultDecision,
+    api: 'ollama' | 'openai' = 'ollama',
+  ): Promise<boolean> {
     if (fault.kind) stats.faults[fault.kind] = (stats.faults[fault.kind] ?? 0) + 1;
     await sleep(fault.latencyMs, ctx.signal);
     if (fault.kind === 'stall') await sleep(fault.stallMs, ctx.signal);
     if (ctx.signal.aborted) return false;
+    const fail = (status: number, ollama: string, openaiMessage: string, type: string) =>
+      api === 'ollama'
+        ? sendError(ctx.res, status, ollama)
+        : openAiError(ctx.res, status, openaiMessage, type);
     if (fault.kind === 'http500')
-      return (sendError(ctx.res, 500, 'an error was encountered while running the model'), false);
+      return (
+        fail(
+          500,
+          'an error was encountered while running the model',
+          'Internal server error',
+          'server_error',
+        ),
+        false
+      );
     if (fault.kind === 'http503')
       return (
-        sendError(ctx.res, 503, 'server busy, please try again.  maximum pending requests exceeded'),
+        fail(
+          503,
+          'server busy, please try again.  maximum pending requests exceeded',
+          'The server is overloaded: no slot is free',
+          'unavailable_error',
+        ),
         false
       );
     if (fault.kind === 'http404')
-      return (sendError(ctx.res, 404, `model "${model}" not found, try pulling it first`), false);
+      return (
+        fail(
+          404,
+          `model "${model}" not found, try pulling it first`,
+          `The model \`${model}\` does not exist.`,
+          'NotFoundError',
+        ),
+        false
+      );
     return true;
   }
 
@@ -143,11 +254,13 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
     stats = emptyStats();
     answered = new Set();
     embedded = new Set();
+    chatMeter = createInFlightMeter();
+    habits.reset();
   }
 
   /** Prompt size and embedding inputs, the two things a client can waste on the model. */
   function countContent(path: string, model: string, body: Record<string, unknown>) {
-    if (path === '/api/embed') {
+    if (path === '/api/embed' || path === '/v1/embeddings') {
       const input = body.input;
       for (const t of typeof input === 'string' ? [input] : Array.isArray(input) ? input : []) {
         const key = createHash('sha256').update(model).update('\u0000').update(String(t)).digest('base64');
@@ -170,7 +283,13 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
     const path = (req.url ?? '/').split('?')[0]!;
     const method = req.method ?? 'GET';
     if (path === '/' && (method === 'GET' || method === 'HEAD')) return void res.end('Ollama is running');
-    if (path === '/__sim/stats') return sendJson(res, 200, stats);
+    if (path === '/__sim/stats') return sendJson(res, 200, snapshot());
+    if (path === '/__sim/habits' && method === 'GET') return sendJson(res, 200, habits.config);
+    if (path === '/__sim/habits' && method === 'POST') {
+      habits.set(JSON.parse((await readBody(req)) || '{}') as SimHabits);
+      return sendJson(res, 200, habits.config);
+    }
+    if (path.startsWith('/v1/')) return routeOpenAi(ctx, path, method);
     if (path === '/__sim/faults' && method === 'GET') return sendJson(res, 200, planner.config);
     if (path === '/__sim/faults' && method === 'POST') {
       planner.set(JSON.parse((await readBody(req)) || '{}') as SimFaults);
@@ -231,8 +350,88 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
       model,
       body,
       fault,
+      habits,
       onTruncatedPrompt: () => stats.truncatedPrompts++,
     });
+  }
+
+  /** The OpenAI-compatible API (`openai.ts`), with the same counters, faults and habits as Ollama's. */
+  async function routeOpenAi(ctx: ReqCtx, path: string, method: string) {
+    const { req, res } = ctx;
+    if (!checkKey(ctx, openai)) return;
+    if (path === '/v1/models' && method === 'GET') {
+      count(path, null);
+      return sendJson(res, 200, modelsList([...installed.values()]));
+    }
+    if (path !== '/v1/chat/completions' && path !== '/v1/embeddings')
+      return openAiError(
+        res,
+        404,
+        `Unexpected endpoint or method. (${method} ${path})`,
+        'invalid_request_error',
+      );
+    if (method !== 'POST')
+      return openAiError(res, 405, `Method ${method} not allowed for ${path}`, 'invalid_request_error');
+    const raw = await readBody(req);
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse(raw) as Record<string, unknown>;
+      if (!body || typeof body !== 'object') throw new Error('not an object');
+    } catch (e) {
+      return openAiError(
+        res,
+        400,
+        `We could not parse the JSON body of your request. (${(e as Error).message})`,
+        'invalid_request_error',
+      );
+    }
+    if (typeof body.model !== 'string' || !body.model)
+      return (
+        count(path, null),
+        openAiError(res, 400, "'model' is a required property", 'invalid_request_error')
+      );
+    const modelName = withTag(body.model);
+    count(path, modelName);
+    countContent(path, modelName, body);
+    const seen = createHash('sha256').update(path).update(raw).digest('base64');
+    if (answered.has(seen)) stats.repeatsByEndpoint[path] = (stats.repeatsByEndpoint[path] ?? 0) + 1;
+    const ledger = answered;
+    res.on('finish', () => {
+      if (res.statusCode === 200) ledger.add(seen);
+    });
+    const isChat = path === '/v1/chat/completions';
+    const fault = planner.decide(modelName, raw, req.headers, isChat ? FAULT_KINDS : TRANSPORT);
+    if (!(await transportFaults(ctx, modelName, fault, 'openai'))) return;
+    const model = installed.get(modelName);
+    if (!model)
+      return openAiError(
+        res,
+        404,
+        `The model \`${body.model}\` does not exist.`,
+        'NotFoundError',
+        'model_not_found',
+      );
+    if (!isChat) return handleEmbeddings(ctx, model, body, fault);
+    if (model.kind !== 'chat')
+      return openAiError(
+        res,
+        400,
+        `The model \`${body.model}\` does not support chat completions.`,
+        'invalid_request_error',
+      );
+    return handleChatCompletion(ctx, {
+      model,
+      body,
+      raw,
+      fault,
+      habits,
+      opts: openai,
+      onTruncatedPrompt: () => stats.truncatedPrompts++,
+    });
+  }
+
+  function snapshot(): SimStats {
+    return { ...structuredClone(stats), chatInFlight: chatMeter.read(), habits: habits.log() };
   }
 
   async function pull(ctx: ReqCtx, name: string, body: Record<string, unknown>, raw: string) {
@@ -283,10 +482,13 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
     s.inFlightByEndpoint[endpoint] = (s.inFlightByEndpoint[endpoint] ?? 0) + 1;
     const modelCall = MODEL_ENDPOINTS.has(endpoint);
     if (modelCall) s.peakModelCalls = Math.max(s.peakModelCalls, ++modelCallsOpen);
+    const meter = CHAT_ENDPOINTS.has(endpoint) && req.method === 'POST' ? chatMeter : null;
+    meter?.start();
     res.on('close', () => {
       s.inFlight--;
       s.inFlightByEndpoint[endpoint]!--;
       if (modelCall) modelCallsOpen--;
+      meter?.end();
     });
     route({ req, res, signal: ctl.signal }).catch((e: unknown) => {
       if (!res.headersSent) sendError(res, 500, (e as Error).message);
@@ -303,9 +505,10 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
   return {
     url,
     port,
-    stats: () => structuredClone(stats),
+    stats: snapshot,
     resetStats: reset,
     setFaults: (f) => planner.set(f),
+    setHabits: (h) => habits.set(h),
     installed: () => [...installed.keys()],
     close: () =>
       new Promise<void>((resolve) => {

@@ -1,5 +1,6 @@
 import { afterEach, describe } from 'vitest';
 import type { GraphStore } from '../../src-main/core/store/graph-store';
+import { citationsContract } from './graph/citations';
 import { communitiesContract } from './graph/communities';
 import { documentsContract } from './graph/documents';
 import { entitiesContract } from './graph/entities';
@@ -43,5 +44,6 @@ export function graphStoreContract(backend: string, open: OpenStore<GraphStore>)
     walksContract(ctx);
     readsContract(ctx);
     communitiesContract(ctx);
+    citationsContract(ctx);
   });
 }

@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import type { Command } from 'commander';
 import type { HealthCheck } from '../../contract';
 import { VERSION } from '../../version';
-import { cliLogger, normaliseOllamaUrl, type GlobalOptions } from '../global-options';
+import { cliLogger, llmOverrides, type GlobalOptions } from '../global-options';
+import { providerChecks } from './doctor-provider';
 
 export function registerDoctor(program: Command) {
   program
     .command('doctor')
-    .description('Check the library folder, its lock, Ollama and its models, and say what to fix')
+    .description('Check the library folder, its lock, the model server and its models, and say what to fix')
     .option('--json', 'print the checks as JSON')
     .action(async (opts: { json?: boolean }, cmd: Command) => {
       const g = cmd.optsWithGlobals<GlobalOptions>();
@@ -24,27 +25,10 @@ export function registerDoctor(program: Command) {
           fix: 'Choose another folder with --data DIR.',
         });
       }
-      // Ollama is checked whichever provider runs, so the user learns how to get the better one. When the
-      // built-in engine can stand in, a missing Ollama is a warning (!), not a failure and not a ✓.
-      const ollamaUrl = normaliseOllamaUrl(g.ollama);
-      // Through the model layer's public entry (core/llm), not its Ollama folder: loaded here, like the
-      // core below, so `--help` does not pay for it.
-      const { testOllamaConnection } = await import('../../core/llm');
-      const probe = await testOllamaConnection(ollamaUrl, { timeoutMs: 2000 });
-      const warnings = new Set<string>();
-      if (!probe.ok && g.llm !== 'ollama') warnings.add('ollama');
-      checks.push({
-        name: 'ollama',
-        ok: probe.ok || g.llm !== 'ollama',
-        detail: probe.ok ? `${probe.detail} (${probe.modelCount} models installed)` : probe.detail,
-        fix: probe.ok
-          ? undefined
-          : `${probe.fix ?? 'Install and start Ollama (https://ollama.com).'}` +
-            (g.llm === 'ollama'
-              ? ' Or run with `--llm builtin`.'
-              : ' Until then Ariadne uses its built-in offline engine.'),
-      });
-      let provider = g.llm as string;
+      const server = await providerChecks(g);
+      checks.push(...server.checks);
+      const warnings = new Set(server.warnings);
+      let provider: string = g.llm ?? 'auto';
       if (dataDirOk) {
         try {
           const t0 = performance.now();
@@ -52,10 +36,7 @@ export function registerDoctor(program: Command) {
             await import('../../core/boot')
           ).bootCore({
             dataDir: g.data,
-            llm: g.llm,
-            ollamaUrl,
-            chatModel: g.chatModel,
-            embedModel: g.embedModel,
+            ...llmOverrides(g),
             host: 'serve',
             version: VERSION,
             log: cliLogger(g),
@@ -84,7 +65,7 @@ export function registerDoctor(program: Command) {
           });
           const health = await core.health();
           provider = health.provider;
-          // The fallback's reason and fix repeat the Ollama check above: say once which engine runs.
+          // The fallback's reason and fix repeat the server check above: say once which engine runs.
           for (const c of health.checks)
             checks.push(
               providerNote && c.name === 'provider:builtin'

@@ -11,6 +11,7 @@ interface AppDeps {
     log: Logger;
     host: AppInfo['host'];
     version: string;
+    providerReason: string;
   };
   startedAt: number;
   platform: string;
@@ -36,6 +37,7 @@ export function createAppHandlers({ deps, startedAt, platform }: AppDeps) {
         ok: checks.every((c) => c.ok),
         provider: deps.llm.name,
         providerDetail: llm.detail,
+        providerReason: deps.providerReason,
         chatModel: deps.llm.chatModel,
         embedModel: deps.llm.embedModel,
         checks,

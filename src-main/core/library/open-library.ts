@@ -1,12 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Clock, Logger } from '../deps';
-import {
-  DEFAULT_GRAPH_BACKEND,
-  openGraphBackend,
-  openVectorBackend,
-  type OpenedGraph,
-} from '../store/backends';
+import { graphBackendOf, openGraphBackend, openVectorBackend, type OpenedGraph } from '../store/backends';
 import type { GraphStore } from '../store/graph-store';
 import type { JobStore } from '../store/job-store';
 import { deferVectorIndex, type DeferredVectorIndex } from '../store/deferred-vector-index';
@@ -21,6 +16,8 @@ import { openReferences, type ReferenceStore } from './references';
 
 export interface Library {
   readonly dataDir: string;
+  /** The graph backend holding this library (store/backends.ts), as its settings record it. */
+  readonly graphBackend: string;
   readonly graph: GraphStore;
   /** The ingestion queue's persisted records (kept by the graph backend). */
   readonly jobs: JobStore;
@@ -49,7 +46,10 @@ export interface OpenLibraryOptions {
   log: Logger;
   /** WAL size that triggers a graph checkpoint (see store/kuzu/checkpoint-guard.ts); tests make it tiny. */
   checkpointWalBytes?: number;
-  /** Graph backend by registered name (store/backends.ts); Kùzu by default. */
+  /**
+   * Graph backend by registered name (store/backends.ts) for a new library; Kùzu by default. A library
+   * records its backend in its settings and keeps it; asking for another is refused.
+   */
   graphBackend?: string;
 }
 
@@ -75,7 +75,9 @@ export async function openLibrary(opts: OpenLibraryOptions): Promise<Library> {
     const originals = openOriginals(path.join(dataDir, 'originals'));
     const references = openReferences(dataDir);
     const geometry = openGeometryFiles(path.join(dataDir, 'geometry'));
-    opened = await openGraphBackend(opts.graphBackend ?? DEFAULT_GRAPH_BACKEND, dataDir, {
+    const graphBackend = graphBackendOf(dataDir, settings.get().graphBackend, opts.graphBackend);
+    if (settings.get().graphBackend !== graphBackend) await settings.update({ graphBackend });
+    opened = await openGraphBackend(graphBackend, dataDir, {
       clock: opts.clock,
       log,
       checkpointWalBytes: opts.checkpointWalBytes,
@@ -114,6 +116,7 @@ export async function openLibrary(opts: OpenLibraryOptions): Promise<Library> {
     let closing: Promise<void> | undefined;
     return {
       dataDir,
+      graphBackend,
       graph: g,
       jobs: opened.jobs,
       vectors: v,

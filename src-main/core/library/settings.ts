@@ -8,6 +8,8 @@ export interface LibrarySettings {
   version: 1;
   /** The embedding model the vectors were made with; null until the first embedding. */
   embedding: { model: string; dimension: number } | null;
+  /** The graph backend holding this library (store/backends.ts), recorded when it is first opened. */
+  graphBackend?: string;
   /** Everything else (models, preferences) is owned by other modules and kept verbatim. */
   [key: string]: unknown;
 }

@@ -10,6 +10,8 @@ export interface CallRecord {
   outputTokens: number;
   /** Error code when the call failed, e.g. `model_missing`. */
   code?: string;
+  /** The server that answered (or failed), when the provider has several. */
+  endpoint?: string;
 }
 
 export interface LlmMetrics {

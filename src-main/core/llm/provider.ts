@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { ProviderName } from '../../contract';
-import type { ModelInfo, PullProgress } from '../../contract/llm';
+import type { EndpointStatus, ModelInfo, PullProgress } from '../../contract/llm';
 import type { Limiter } from './limiter';
 import type { LlmMetrics } from './metrics';
 
@@ -70,8 +70,8 @@ export interface PullOptions extends CallOptions {
 }
 
 /**
- * The LLM seam of the core. Both the real Ollama provider and the built-in offline provider implement
- * it; nothing above `tasks.ts` knows which one it has.
+ * The LLM seam of the core. The model servers' providers (`ollama`, `openai`: `served-provider.ts` over a
+ * `ModelServer`) and the built-in offline provider implement it; nothing above `tasks.ts` knows which one it has.
  */
 export interface LlmProvider {
   readonly name: ProviderName;
@@ -83,6 +83,8 @@ export interface LlmProvider {
    * absent for the built-in provider, whose rules run in the worker pool.
    */
   readonly limiter?: Limiter;
+  /** The servers calls are spread over; absent for the built-in provider. */
+  readonly endpoints?: { describe(): EndpointStatus[] };
   health(): Promise<ProviderHealth>;
   chat<S extends z.ZodType | undefined = undefined>(req: ChatRequest<S>): Promise<ChatResult<ChatValue<S>>>;
   /** Token stream; aborting `signal` or leaving the loop early stops generation upstream. */

@@ -41,9 +41,9 @@ describe('the retry policy of model calls', () => {
   });
 
   it('tells a service outage and a cancel from a failure of the call itself', () => {
-    expect(isServiceDown(new AriadneError('ollama_unreachable', 'down'))).toBe(true);
+    expect(isServiceDown(new AriadneError('server_unreachable', 'down'))).toBe(true);
     expect(isServiceDown(new AriadneError('schema_invalid', 'bad json'))).toBe(false);
-    expect(isServiceDown(new Error('ollama_unreachable'))).toBe(false);
+    expect(isServiceDown(new Error('server_unreachable'))).toBe(false);
     expect(isCancelled(new AriadneError('cancelled', 'stop'))).toBe(true);
     expect(isCancelled(new Error('x'), AbortSignal.abort())).toBe(true);
     expect(isCancelled(new Error('x'), new AbortController().signal)).toBe(false);

@@ -46,7 +46,8 @@ export const INGEST_RETRY = {
 
 /** Failures that say nothing about the call's input: the job waits for the service (see above). */
 const SERVICE_DOWN_CODES = new Set([
-  'ollama_unreachable',
+  'server_unreachable',
+  'server_refused',
   'model_missing',
   'disk_full',
   'dimension_mismatch',

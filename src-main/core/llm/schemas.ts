@@ -9,6 +9,8 @@ export const BIOMEDICAL_ENTITY_TYPES = [
   'phenotype',
   'organism',
   'cell type',
+  'cell line',
+  'sequence variant',
   'anatomy',
   'pathway',
   'biological process',

@@ -1,4 +1,6 @@
 import { sentenceSpans } from './sentences';
+import { isStopWord } from './stopwords';
+import { pageOfOffset } from './pages';
 import { isProseSpan, nonProseSpans, type NonProseSpan } from './prose';
 import { at } from '../at';
 
@@ -20,12 +22,6 @@ export interface PlacedSentence {
   quote: string;
 }
 
-const STOP = new Set(
-  'the and for with from that this was were are has have had its into than then not but also which what when where been being their these those such via all can may our between within'.split(
-    ' ',
-  ),
-);
-
 /** Content words for overlap scoring: NFKC, lower case, letters/digits, no stop words. */
 function words(s: string): Set<string> {
   const out = new Set<string>();
@@ -34,7 +30,7 @@ function words(s: string): Set<string> {
     .toLowerCase()
     .matchAll(/[\p{L}\p{N}]+/gu)) {
     const w = m[0];
-    if ((w.length > 2 || /\d/.test(w)) && !STOP.has(w)) out.add(w);
+    if ((w.length > 2 || /\d/.test(w)) && !isStopWord(w)) out.add(w);
   }
   return out;
 }
@@ -74,11 +70,7 @@ export function chunkSentences(chunk: ChunkPlace, documentNonProse?: readonly No
   const flats = texts.map(flat);
   const wordSets = texts.map(words);
 
-  const pageAt = (rel: number) => {
-    let k = 0;
-    for (const [i, start] of chunk.pageOffsets.entries()) if (start <= rel) k = i;
-    return chunk.pageStart + k;
-  };
+  const pageAt = (rel: number) => pageOfOffset(chunk, rel);
   const place = (i: number): PlacedSentence => {
     const s = at(pool, i);
     return {

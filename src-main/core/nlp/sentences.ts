@@ -1,4 +1,4 @@
-import { wink } from './wink';
+import { readTokens } from './tokens';
 import { at } from '../at';
 
 /** A sentence as the half-open character span `[start, end)` of the text it was found in. */
@@ -115,30 +115,14 @@ function bracketEnd(text: string, at: number, limit: number): number {
 
 /** Token spans of wink's sentences, mapped back to character offsets of `text`. */
 function winkSentences(text: string): SentenceSpan[] {
-  const nlp = wink();
-  const doc = nlp.readDoc(text);
-  const values = doc.tokens().out();
-  const spaces = doc.tokens().out(nlp.its.precedingSpaces);
-  const tokStart: number[] = [];
-  const tokEnd: number[] = [];
-  let offset = 0;
-  // wink gives one preceding-space string per token.
-  for (const [i, value] of values.entries()) {
-    offset += at(spaces, i).length;
-    // wink keeps every character (value + preceding spaces rebuild the input); search guards against drift.
-    const found = text.startsWith(value, offset) ? offset : text.indexOf(value, offset);
-    const start = found < 0 ? offset : found;
-    tokStart.push(start);
-    tokEnd.push(start + value.length);
-    offset = start + value.length;
-  }
-  const spans = doc.sentences().out(nlp.its.span) as unknown as [number, number][];
-  return spans
-    .filter(([a, b]) => a <= b && b < values.length)
-    .map(([a, b]) => ({ start: at(tokStart, a), end: at(tokEnd, b) }));
+  const t = readTokens(text);
+  return t.sentences.map(([a, b]) => ({ start: at(t.starts, a), end: at(t.ends, b) }));
 }
 
-/** Splits a span at paragraph breaks (a blank line): no sentence crosses two paragraphs. */
+/**
+ * Splits a span at paragraph breaks (a blank line) and around a Markdown heading line ("# Methods"): no
+ * sentence crosses two paragraphs, and a heading is a piece of its own.
+ */
 function splitParagraphs(text: string, s: SentenceSpan): SentenceSpan[] {
   const out: SentenceSpan[] = [];
   let start = s.start;
@@ -146,7 +130,9 @@ function splitParagraphs(text: string, s: SentenceSpan): SentenceSpan[] {
   while (i >= 0 && i < s.end) {
     let j = i + 1;
     while (j < s.end && (text[j] === ' ' || text[j] === '\t' || text[j] === '\r')) j++;
-    if (text[j] === '\n') {
+    const lineStart = text.lastIndexOf('\n', i - 1) + 1;
+    const heading = text[j] === '#' || text[Math.max(lineStart, start)] === '#';
+    if (text[j] === '\n' || (heading && j < s.end)) {
       out.push({ start, end: i });
       while (j < s.end && isSpace(text[j])) j++;
       start = j;

@@ -7,6 +7,7 @@ import { restrictToDocuments } from './document-slice';
 import { toEvidence, toSummary, type ChunkInfo } from './graph-reads';
 import type { RetrievalService } from './retrieval-service';
 import type { EvidenceRow } from '../store/types';
+import { findContradictions } from './contradictions';
 
 type GraphHandlers = Pick<
   ApiHandlers,
@@ -22,6 +23,7 @@ type GraphHandlers = Pick<
   | 'graph:delete-entity'
   | 'graph:merge-candidates'
   | 'graph:communities'
+  | 'graph:contradictions'
 >;
 
 /** Evidence rows with their quotes: each row's own sentence, cut from its chunk's text by its span. */
@@ -210,6 +212,10 @@ export function createGraphHandlers(svc: RetrievalService): GraphHandlers {
           reason: `similar names (Jaro-Winkler ${p.score.toFixed(2)})`,
         }));
       return { candidates };
+    },
+    async 'graph:contradictions'({ entityId, documentIds, limit }) {
+      const c = await svc.context();
+      return { contradictions: await findContradictions(c.lib, c.data, { entityId, documentIds, limit }) };
     },
     async 'graph:communities'({ level }) {
       const lib = await svc.stores();

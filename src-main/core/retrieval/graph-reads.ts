@@ -1,7 +1,7 @@
 import type { Citation, EntitySummary, Evidence } from '../../contract/graph';
 import type { Library } from '../library';
 import type { ChunkRecord, EntityRecord, EvidenceCitation, EvidenceLink } from '../store/types';
-import { pageOfOffset } from '../store/pages';
+import { pageOfOffset } from '../nlp/pages';
 import { chunkSentences } from '../nlp/evidence-span';
 import { captionLabel } from '../nlp/prose';
 import { Lru, type ChangeTracker } from './cache';

@@ -1,12 +1,7 @@
 /** Small text helpers shared by term resolution, path rendering, QA and citation checking. */
 import { isProseSpan, nonProseSpans } from '../nlp/prose';
-import { sentenceSpans } from '../nlp/sentences';
-
-const STOP = new Set(
-  'a an and are as at be by for from has have in is it its of on or that the this to was were with which what who whom how why when where does do did than then there these those into about between'.split(
-    ' ',
-  ),
-);
+import { sentenceSpans, sentences } from '../nlp/sentences';
+import { isStopWord } from '../nlp/stopwords';
 
 export function normalise(s: string): string {
   return s.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
@@ -15,21 +10,13 @@ export function normalise(s: string): string {
 /** Lower-cased alphanumeric words without stop words. */
 export function terms(s: string): string[] {
   return (normalise(s).match(/[\p{L}\p{N}][\p{L}\p{N}\-]*/gu) ?? []).filter(
-    (w) => !STOP.has(w) && w.length > 1,
+    (w) => !isStopWord(w) && w.length > 1,
   );
 }
 
-/** Sentences as exact substrings of `text` (whitespace kept), so a quote can always be found again. */
+/** Sentences as exact substrings of `text` (the toolkit's splitter), so a quote can always be found again. */
 export function splitSentences(text: string): string[] {
-  // Paragraphs first: a heading ("Discussion") is not part of the sentence below it, and a quote that
-  // carried it could not be highlighted in the PDF.
-  return text.split(/\n[ \t]*\n/).flatMap(
-    (p) =>
-      p
-        .match(/[^.!?]+(?:[.!?]+(?=\s|$)|$)/g)
-        ?.map((s) => s.trim())
-        .filter(Boolean) ?? [],
-  );
+  return sentences(text).map((s) => s.text);
 }
 
 /** "Oleoylethanolamide restores Akkermansia …" → "Oleoylethanolamide restores Akkermansia" (at most ~4 words). */

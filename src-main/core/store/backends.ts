@@ -1,9 +1,10 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { AriadneError } from '../../contract/errors';
 import type { Clock, Logger } from '../deps';
 import type { GraphStore } from './graph-store';
 import type { JobStore } from './job-store';
-import { openGraphStore } from './kuzu/graph-store';
+import { openKuzuGraph } from './kuzu/open-kuzu-graph';
 import type { EmbeddingRecord, VectorIndex } from './vector-index';
 
 /** A graph backend opened on a library folder: the graph, and the queue records kept beside it. */
@@ -22,29 +23,66 @@ export interface GraphBackendOptions {
 
 export type GraphBackendOpener = (dataDir: string, opts: GraphBackendOptions) => Promise<OpenedGraph>;
 
+export interface GraphBackend {
+  open: GraphBackendOpener;
+  /** Whether a library folder holds this backend's graph (for libraries made before the choice was recorded). */
+  foundIn?(dataDir: string): boolean;
+}
+
+const KUZU_FILE = 'graph.kuzu';
+
 /**
  * Backend name → opener: the one place that names an implementation. Everything else imports the
  * interfaces (graph-store.ts, job-store.ts, types.ts).
  */
-export const graphBackends: Record<string, GraphBackendOpener> = {
+export const graphBackends: Record<string, GraphBackend> = {
   // One Kùzu database holds both, so a job and the evidence it wrote commit together.
-  kuzu: async (dataDir, opts) => {
-    const store = await openGraphStore(path.join(dataDir, 'graph.kuzu'), opts);
-    return { graph: store, jobs: store };
+  kuzu: {
+    open: (dataDir, opts) => openKuzuGraph(path.join(dataDir, KUZU_FILE), opts),
+    foundIn: (dataDir) => fs.existsSync(path.join(dataDir, KUZU_FILE)),
   },
-  memory: (dataDir, opts) => import('./memory/graph-store').then((m) => m.openMemoryGraph(dataDir, opts)),
+  memory: {
+    open: (dataDir, opts) => import('./memory/graph-backend').then((m) => m.openMemoryGraph(dataDir, opts)),
+  },
 };
 
 export const DEFAULT_GRAPH_BACKEND = 'kuzu';
+
+/**
+ * The graph backend of a library folder: the one its settings record, else the one whose data the folder
+ * holds, else the one `requested` (from the core's dependencies), else Kùzu. Asking for another backend
+ * than the one holding a library is refused: its graph would open empty, and reconciling the vectors with
+ * an empty graph deletes them.
+ */
+export function graphBackendOf(dataDir: string, recorded: unknown, requested?: string): string {
+  const known = (name: string) => {
+    if (!graphBackends[name])
+      throw new AriadneError(
+        'invalid_input',
+        `Unknown graph backend "${name}" (known: ${Object.keys(graphBackends).join(', ')}).`,
+      );
+    return name;
+  };
+  const held =
+    typeof recorded === 'string'
+      ? known(recorded)
+      : Object.keys(graphBackends).find((name) => graphBackends[name]?.foundIn?.(dataDir));
+  if (requested !== undefined && held !== undefined && known(requested) !== held)
+    throw new AriadneError(
+      'invalid_input',
+      `This library's graph is kept by the "${held}" backend; it cannot be opened with "${requested}".`,
+    );
+  return held ?? known(requested ?? DEFAULT_GRAPH_BACKEND);
+}
 
 export function openGraphBackend(
   name: string,
   dataDir: string,
   opts: GraphBackendOptions,
 ): Promise<OpenedGraph> {
-  const open = graphBackends[name];
-  if (!open) throw new AriadneError('invalid_input', `Unknown graph backend "${name}".`);
-  return open(dataDir, opts);
+  const backend = graphBackends[name];
+  if (!backend) throw new AriadneError('invalid_input', `Unknown graph backend "${name}".`);
+  return backend.open(dataDir, opts);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { deferVectorIndex } from './deferred-vector-index';
-import { openMemoryVectorIndex } from './memory/vector-index';
+import { openMemoryVectorIndex } from './memory-vectors/vector-index';
 import type { EmbeddingInfo, VectorIndex } from './vector-index';
 
 const EMBEDDING: EmbeddingInfo = { model: 'm', dimension: 2 };

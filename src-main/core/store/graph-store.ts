@@ -4,6 +4,7 @@ import type {
   ChunkInput,
   CanonicalGraph,
   ChunkRecord,
+  CitationRow,
   ChunkWithDocument,
   CommunityInput,
   CommunityRecord,
@@ -79,6 +80,13 @@ export interface GraphStore {
    * communities that lose members are marked stale.
    */
   deleteDocument(id: string): Promise<DeleteResult>;
+
+  // Citations between documents
+
+  /** Replaces the documents `from` cites; citing itself, repeats and unknown documents are skipped. */
+  setCitations(from: string, cites: { to: string; ref: number }[]): Promise<void>;
+  /** Every citation between documents of the library, by citing then cited id. */
+  listCitations(): Promise<CitationRow[]>;
 
   // Evidence
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { createSerialQueue } from './serial-queue';
-import { pageOfOffset } from './pages';
 import { chunkId, entityIdForKey } from './ids';
 
 describe('serial queue', () => {
@@ -26,13 +25,5 @@ describe('graph ids and page map', () => {
     expect(chunkId('abc', 3)).toBe('abc:3');
     expect(entityIdForKey('obesity|disease')).toBe(entityIdForKey('obesity|disease'));
     expect(entityIdForKey('obesity|disease')).not.toBe(entityIdForKey('obesity|trait'));
-  });
-
-  it('maps a character offset to its page', () => {
-    const chunk = { pageStart: 4, pageOffsets: [0, 120, 900] };
-    expect(pageOfOffset(chunk, 0)).toBe(4);
-    expect(pageOfOffset(chunk, 119)).toBe(4);
-    expect(pageOfOffset(chunk, 120)).toBe(5);
-    expect(pageOfOffset(chunk, 5000)).toBe(6);
   });
 });

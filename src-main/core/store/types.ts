@@ -351,6 +351,13 @@ export interface EvidenceDetail extends EvidenceCitation {
 }
 
 /** What a document contributed to the graph. */
+/** One document citing another: `ref` is the index of the citing document's reference entry. */
+export interface CitationRow {
+  from: string;
+  to: string;
+  ref: number;
+}
+
 export interface DocumentStats {
   /** Distinct entities its chunks mention. */
   entities: number;

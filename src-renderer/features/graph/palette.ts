@@ -12,6 +12,9 @@ export const TYPE_COLORS: Readonly<Record<string, string>> = {
   phenotype: '#882255',
   organism: '#ddcc77',
   'cell type': '#44aa99',
+  // A cell line beside its cell type's teal, a variant beside its gene's indigo, each lighter or darker.
+  'cell line': '#1f6f65',
+  'sequence variant': '#7766cc',
   anatomy: '#999933',
   pathway: '#aa4499',
   'biological process': '#e69f00',

@@ -5,6 +5,7 @@ import { useAppStore, type ThemeChoice } from '../../stores/app-store';
 import { IngestCard } from './IngestCard';
 import { LlmCard } from './LlmCard';
 import { useSettings } from './use-settings';
+import { providerLabel } from '../../components/provider-label';
 
 const themes: { id: ThemeChoice; label: string; icon: IconName }[] = [
   { id: 'system', label: 'System', icon: 'monitor' },
@@ -80,7 +81,7 @@ export function SettingsView() {
                 {info.dataDir}
               </dd>
               <dt>Provider</dt>
-              <dd>{info.provider === 'builtin' ? 'Built-in (offline)' : 'Ollama'}</dd>
+              <dd>{providerLabel(info.provider)}</dd>
               <dt>Running in</dt>
               <dd>{info.host === 'electron' ? 'Desktop app' : 'Browser (ariadne serve)'}</dd>
               <dt>Platform</dt>

@@ -1,11 +1,8 @@
 import type { GoldMention, PubtatorDoc } from './pubtator';
 
-/** What the engine produced for one document, as `ariadne entities --doc` and the evidence rows show it. */
-export interface PredictedDoc {
-  entities: { name: string; type: string; aliases: string[] }[];
-  /** Extracted relations between entities of this document (names as stored), with their keywords. */
-  relations: { source: string; target: string; keywords: string[] }[];
-}
+import type { PredictedDoc } from '../engine-predict';
+
+export type { PredictedDoc };
 
 export interface Prf {
   tp: number;

@@ -29,11 +29,13 @@ export async function openCore(
   llm: LlmProvider,
   ingest: IngestOptions = {},
   workers?: WorkerPaths,
+  graphBackend?: string,
 ): Promise<Core> {
   return createCore({
     dataDir,
     llm,
     workers,
+    graphBackend,
     host: 'test',
     version: 'test',
     log: createMemoryLogger(),

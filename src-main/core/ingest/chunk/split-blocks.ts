@@ -1,4 +1,5 @@
-import { pageSpan } from '../parse/page-map';
+import { pageSpan } from '../../nlp/pages';
+import { sentenceSpans } from '../../nlp/sentences';
 
 /**
  * Token estimate: one token per 4 characters, rounded up. Chosen because it is model-agnostic, costs
@@ -32,10 +33,6 @@ export interface SplitOptions {
 
 type Span = [number, number];
 
-/** Abbreviations after which a full stop does not end a sentence. */
-const ABBREV =
-  /\b(?:e\.g|i\.e|et al|etc|vs|cf|fig|figs|eq|eqs|ref|refs|no|vol|pp|approx|ca|dr|mr|mrs|ms|prof|st|sp|spp|resp|incl)\.$|\b\p{Lu}\.$/iu;
-
 /** Cut points after each separator occurrence, for one level of the hierarchy. */
 function cutPoints(text: string, [s, e]: Span, level: number): number[] {
   const slice = text.slice(s, e);
@@ -44,10 +41,8 @@ function cutPoints(text: string, [s, e]: Span, level: number): number[] {
     const re = level === 0 ? /\n[ \t]*\n\s*/g : /\n\s*/g;
     for (const m of slice.matchAll(re)) cuts.push(s + m.index + m[0].length);
   } else if (level === 2) {
-    for (const m of slice.matchAll(/[.!?]["'”’)\]]*\s+(?=["'“‘(\[]?[\p{Lu}\d])/gu)) {
-      const before = slice.slice(Math.max(0, m.index - 12), m.index + 1);
-      if (!ABBREV.test(before)) cuts.push(s + m.index + m[0].length);
-    }
+    // The toolkit's sentences: a passage never ends inside one, so its evidence quotes whole sentences.
+    for (const sp of sentenceSpans(slice)) cuts.push(s + sp.start);
   } else if (level === 3) {
     for (const m of slice.matchAll(/\s+/g)) cuts.push(s + m.index + m[0].length);
   }

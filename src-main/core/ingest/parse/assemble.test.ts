@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isAriadneError } from '../../../contract/errors';
 import { assembleDocument } from './assemble';
-import { pageAt } from './page-map';
+import { pageAt } from '../../nlp/pages';
 import type { PageContent, TextItem } from './types';
 
 const item = (str: string, x: number, y: number, size = 10, fontName = 'body'): TextItem => ({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { extractMetadata, findDoi, naturalCase, parseAuthorLine } from './metadata';
+import { naturalCase, parseAuthorLine } from './authors';
+import { chooseAuthors, extractMetadata, extractMetadataWithSources, findDoi } from './metadata';
 import type { Line } from './types';
 
 const line = (text: string, y: number, size: number, fontName = 'f'): Line => ({
@@ -78,5 +79,86 @@ describe('metadata heuristics', () => {
       'Cite this article as: … doi:10.1155/2010/157939.',
     );
     expect(md.doi).toBe('10.1155/2010/157939');
+  });
+  it('keeps the Author field when page 1 read a wrapped title line as the byline', () => {
+    const names = [
+      'Hye Jin Kim',
+      'Min Soo Park',
+      'Ji Woo Lee',
+      'Sung Hoon Choi',
+      'Eun Young Jung',
+      'Dae Ho Kang',
+      'Yoon Ah Seo',
+      'Jae Won Han',
+      'Mi Ran Yoon',
+      'Kyung Hee Lim',
+      'Seung Jun Oh',
+    ];
+    const page = [
+      line('Fucoidan induces apoptosis in human colon', 700, 18, 'title'),
+      line('Cancer Cells', 678, 16, 'title-2'),
+      // A byline the page rules cannot read: each name with its institution in brackets.
+      line(names.map((n) => `${n} (Seoul National University)`).join(', '), 650, 10),
+    ];
+    const md = extractMetadataWithSources(
+      {
+        info: { Title: 'Fucoidan induces apoptosis in human colon Cancer Cells', Author: names.join(', ') },
+        xmp: {},
+      },
+      page,
+      792,
+    );
+    expect(md.title).toBe('Fucoidan induces apoptosis in human colon Cancer Cells');
+    expect(md.authors).toEqual(names);
+    expect(md.sources).toEqual({ title: 'metadata', authors: 'metadata' });
+  });
+  it('chooses between the page and the Author field by what page 1 prints', () => {
+    const text = 'Sabine Grüschow1, Stuart McQuarrie1 and Malcolm F. White1 School of Biology';
+    const page = ['Sabine Grüschow', 'Stuart McQuarrie', 'Malcolm F. White'];
+    // Surname first and an ü lost: page 1 does not print those words, so the field is not believed.
+    expect(
+      chooseAuthors(page, ['Grschow Sabine', 'McQuarrie Stuart', 'White MalcolmF.'], text, 'CRISPR'),
+    ).toEqual({ authors: page, from: 'page' });
+    // The field lists more names, page 1 prints them all and the page list is part of it: the field wins,
+    // with page 1's spelling where both name a person.
+    const acl = 'Kyle Lo†∗ Lucy Lu Wang†∗ Mark Neumann† Rodney Kinney† Daniel S. Weld†‡';
+    expect(
+      chooseAuthors(
+        ['Rodney Kinney', 'Daniel S. Weld'],
+        ['Kyle Lo', 'Lucy Lu Wang', 'Mark Neumann', 'Rodney Kinney', 'Daniel Weld'],
+        acl,
+        'S2ORC',
+      ),
+    ).toEqual({
+      authors: ['Kyle Lo', 'Lucy Lu Wang', 'Mark Neumann', 'Rodney Kinney', 'Daniel S. Weld'],
+      from: 'metadata',
+    });
+    // One name in the field against a full byline: the page wins.
+    expect(chooseAuthors(page, ['Sabine Grüschow'], text, null).from).toBe('page');
+  });
+  it("takes the metadata title when page 1 prints its Greek letter as the Symbol font's Latin one", () => {
+    const page = [
+      line('Host factors for the lysis-lysogeny decision of bacteriophage l', 700, 18),
+      line('Anna Berg1 and Tomas Lind2', 670, 11),
+    ];
+    const md = extractMetadata(
+      { info: { Title: 'Host factors for the lysis-lysogeny decision of bacteriophage λ' }, xmp: {} },
+      page,
+      792,
+    );
+    expect(md.title).toBe('Host factors for the lysis-lysogeny decision of bacteriophage λ');
+  });
+  it('joins a title word broken at a soft hyphen and dates a paper by its citation line', () => {
+    const page = [
+      line('Post- transcriptional splicing can occur in a', 700, 20, 't'),
+      line('slow-moving zone around the gene', 676, 20, 't'),
+      line('Allison Coté1† and Arjun Raj1*', 650, 11),
+      line('Version of Record published 05 April 2024', 300, 8),
+      line('Coté et al. eLife 2023;12:RP91357. DOI: https://doi.org/10.7554/eLife.91357', 40, 8),
+    ];
+    const md = extractMetadata({ info: {}, xmp: {} }, page, 792);
+    expect(md.title).toBe('Post-transcriptional splicing can occur in a slow-moving zone around the gene');
+    expect(md.year).toBe(2023);
+    expect(md.authors).toEqual(['Allison Coté', 'Arjun Raj']);
   });
 });

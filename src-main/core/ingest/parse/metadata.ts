@@ -1,5 +1,6 @@
 import type { Line, PdfMetadataInput } from './types';
 import { at } from '../../at';
+import { composeAccents, foldName, parseAuthorField, parseAuthorLine } from './authors';
 
 export interface DocumentMetadata {
   title: string | null;
@@ -38,6 +39,25 @@ function plausibleTitle(t: string | undefined): t is string {
 const letters = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
 /**
+ * Greek letters as a Symbol font's code points read when its map is missing: "bacteriophage λ" is printed
+ * with the glyph at 'l', so page 1 reads "bacteriophage l" while the PDF's metadata keeps the λ.
+ */
+const SYMBOL_FONT: Record<string, string> = Object.fromEntries(
+  [...'αβχδεφγηιϕκλμνοπθρστυϖωξψζ'].map((g, i) => [g, at('abcdefghijklmnopqrstuvwxyz', i)]),
+);
+const symbolFolded = (s: string) =>
+  letters(s.replace(/µ/g, 'm').replace(/[α-ωϕϖ]/g, (c) => SYMBOL_FONT[c] ?? c));
+
+/** "Post- transcriptional" → "Post-transcriptional": a soft hyphen pdf.js reads as a space (not "pre- and"). */
+function tidyTitle(s: string): string {
+  return composeAccents(s.normalize('NFC'))
+    .replace(/\u00ad/g, '')
+    .replace(/\s+/g, ' ')
+    .replace(/(\p{L})- (?!(?:and|or|to|und|oder|y|o|et|ou|e)\b)(\p{Ll})/gu, '$1-$2')
+    .trim();
+}
+
+/**
  * The title is the largest text in the upper two thirds of page 1 (ties go to the longer run, so "Research
  * Article" set in the same size loses). The metadata title wins when page 1 confirms it, because its
  * spacing is cleaner than text rebuilt from glyph positions.
@@ -64,64 +84,21 @@ function titleFromPage(lines: Line[], pageHeight: number): { title: string; end:
   );
   ok.sort((a, b) => b.size - a.size || b.text.length - a.text.length);
   const best = ok[0];
-  return best ? { title: best.text.replace(/\s+/g, ' ').trim(), end: best.end } : null;
-}
-
-const NOT_A_NAME =
-  /\b(university|universit|department|institute|hospital|school|college|center|centre|laborator|faculty|division|clinic|e-?mail|correspond|received|abstract|article|journal|open access|research|foundation|inc|ltd)\b|@|\d{3}/i;
-const NAME_TOKEN =
-  /^(\p{Lu}[\p{L}'’-]*\.?|\p{Lu}\.(-?\p{Lu}\.)*|van|von|de|der|den|da|di|del|la|le|dos|du|y|bin|ibn)$/u;
-
-/** Splits an author line into names, dropping affiliation markers (digits, *, †, superscript letters). */
-export function parseAuthorLine(text: string): string[] | null {
-  const parts = text
-    .replace(/\s+(and|&)\s+/gi, ', ')
-    .split(/[,;]/)
-    .map((p) =>
-      p
-        .replace(/[\d*†‡§¶#]+/g, ' ')
-        .replace(/\s+[a-f](?=\s|$)/g, ' ')
-        .replace(/\s+/g, ' ')
-        .trim(),
-    )
-    .filter((p) => p.length > 0 && p !== 'and');
-  if (!parts.length) return null;
-  const names = parts.filter((p) => {
-    const toks = p.split(' ');
-    return (
-      toks.length >= 2 && toks.length <= 5 && toks.every((t) => NAME_TOKEN.test(t)) && !NOT_A_NAME.test(p)
-    );
-  });
-  if (!names.length || names.length < parts.length * 0.6) return null;
-  return names.map(naturalCase);
-}
-
-/**
- * "MARY J. O’CONNELL" → "Mary J. O’Connell": a name set in capitals gets natural case, word by word and
- * after hyphens and apostrophes; initials and names already in mixed case are left alone.
- */
-export function naturalCase(name: string): string {
-  return name
-    .split(' ')
-    .map((tok) => {
-      const letters = tok.replace(/[^\p{L}]/gu, '');
-      if (letters.length < 2 || letters !== letters.toUpperCase()) return tok;
-      let out = '';
-      let start = true;
-      for (const ch of tok.toLowerCase()) {
-        out += start ? ch.toUpperCase() : ch;
-        start = ch === '-' || ch === "'" || ch === '’';
-      }
-      return out;
-    })
-    .join(' ');
+  return best ? { title: tidyTitle(best.text), end: best.end } : null;
 }
 
 function authorsFromPage(lines: Line[], titleEnd: number): string[] {
   const names: string[] = [];
-  // Up to 8 lines after the title: a byline of eight authors with marks wraps over several lines.
-  for (let i = titleEnd + 1; i < Math.min(lines.length, titleEnd + 9); i++) {
-    const got = parseAuthorLine(at(lines, i).text);
+  // Up to 15 lines after the title, and not past the abstract: a byline of many authors wraps over several
+  // lines, and a side column (dates, "Check for updates") may come between it and the title in reading order.
+  let budget = 15;
+  for (let i = titleEnd + 1; i < lines.length && budget > 0; i++) {
+    const text = at(lines, i).text;
+    // Superscript marks set apart from their names ("1,7") are lines of their own in reading order.
+    if (!/\p{L}/u.test(text)) continue;
+    budget--;
+    if (!names.length && /^\s*(abstract|summary|background|zusammenfassung|resumen)\b/i.test(text)) break;
+    const got = parseAuthorLine(text);
     if (!got) {
       if (names.length) break;
       continue;
@@ -131,10 +108,64 @@ function authorsFromPage(lines: Line[], titleEnd: number): string[] {
   return names;
 }
 
+/** Which witness a field was taken from. */
+export type Witness = 'page' | 'metadata' | 'none';
+
+/** Surname and first initial: "Daniel S. Weld" and "Daniel Weld" are one person, "Hélène" is "Helene". */
+const personKey = (name: string) => {
+  const w = foldName(name).split(' ');
+  return `${w.at(-1)} ${w[0]?.[0] ?? ''}`;
+};
+
+/**
+ * The author list to keep, from the names page 1 prints after the title and the names in the PDF's Author
+ * field. The field is believed only when page 1 prints its names (at least 80% of them, word for word,
+ * accents aside): tools write "Grschow Sabine" for "Sabine Grüschow", or one name and "et al.". A believed
+ * field wins when page 1 gave nothing, fewer names that it also lists, or names it mostly does not list (a
+ * wrapped title line read as a byline). Names page 1 prints are kept in its spelling. Page names made only
+ * of the title's words ("Cancer Cells") are dropped first.
+ */
+export function chooseAuthors(
+  page: string[],
+  meta: string[],
+  pageText: string,
+  title: string | null,
+): { authors: string[]; from: Witness } {
+  const titleWords = new Set(foldName(title ?? '').split(' '));
+  const pageNames = page.filter(
+    (n) =>
+      !foldName(n)
+        .split(' ')
+        .every((w) => titleWords.has(w)),
+  );
+  const printed = new Set(foldName(pageText).split(' '));
+  const isPrinted = (n: string) =>
+    foldName(n)
+      .split(' ')
+      .every((w) => w.length < 2 || printed.has(w));
+  const believed = meta.length > 0 && meta.filter(isPrinted).length >= 0.8 * meta.length;
+  if (!believed || !meta.length) {
+    if (pageNames.length) return { authors: pageNames, from: 'page' };
+    return meta.length ? { authors: meta, from: 'metadata' } : { authors: [], from: 'none' };
+  }
+  const metaKeys = new Set(meta.map(personKey));
+  const shared = pageNames.filter((n) => metaKeys.has(personKey(n))).length;
+  const metaWins =
+    pageNames.length === 0 ||
+    (shared === pageNames.length && meta.length > pageNames.length) ||
+    (meta.length >= 2 && shared < 0.5 * pageNames.length);
+  if (!metaWins) return { authors: pageNames, from: 'page' };
+  const spelled = new Map(pageNames.map((n) => [personKey(n), n]));
+  return { authors: meta.map((n) => spelled.get(personKey(n)) ?? n), from: 'metadata' };
+}
+
 function yearFrom(text: string, meta: Record<string, string>): number | null {
   const max = new Date().getFullYear() + 1;
   const valid = (y: string | undefined) => (y && +y >= 1900 && +y <= max ? +y : null);
   const patterns = [
+    // The paper's own citation line, Vancouver style ("eLife 2023;12:RP91357", "Lancet 2018; 391: 241–50"):
+    // a version of record published the next year still cites as the volume's year.
+    /\b((?:19|20)\d{2})\s*;\s*\d{1,4}(?:\s*\(\d+\))?\s*:\s*[A-Z]{0,3}\d/,
     /\bpublished(?: online)?:?\s+(?:\d{1,2}\s+)?(?:\p{L}+\.?\s+)?(?:\d{1,2},?\s+)?((?:19|20)\d{2})\b/iu,
     /(?:©|\(c\)|copyright)\s*(?:©\s*)?((?:19|20)\d{2})\b/i,
     /\baccepted:?\s+(?:\d{1,2}\s+)?(?:\p{L}+\.?\s+)?(?:\d{1,2},?\s+)?((?:19|20)\d{2})\b/iu,
@@ -157,24 +188,52 @@ function yearFrom(text: string, meta: Record<string, string>): number | null {
  * in reading order, running heads included (the DOI and year often sit in them). `elsewhere` is text where a
  * DOI is printed when it is not on the first page: the last page, every page's head and foot lines.
  */
+export interface MetadataWithSources extends DocumentMetadata {
+  sources: { title: Witness; authors: Witness };
+}
+
 export function extractMetadata(
   meta: PdfMetadataInput,
   firstPage: Line[],
   pageHeight: number,
   elsewhere = '',
 ): DocumentMetadata {
+  const { title, authors, year, doi } = extractMetadataWithSources(meta, firstPage, pageHeight, elsewhere);
+  return { title, authors, year, doi };
+}
+
+/** extractMetadata, saying which witness each of title and authors came from. */
+export function extractMetadataWithSources(
+  meta: PdfMetadataInput,
+  firstPage: Line[],
+  pageHeight: number,
+  elsewhere = '',
+): MetadataWithSources {
   const m = metaStrings(meta);
   const pageText = firstPage.map((l) => l.text).join('\n');
   const fromPage = titleFromPage(firstPage, pageHeight);
   const metaTitle = m['title'] ?? m['dc:title'];
   let title: string | null = null;
-  if (plausibleTitle(metaTitle) && (!fromPage || letters(pageText).includes(letters(metaTitle))))
-    title = metaTitle;
-  else title = fromPage?.title ?? (plausibleTitle(metaTitle) ? metaTitle : null);
+  let titleFrom: Witness = 'none';
+  // The metadata title wins when page 1 prints it (Greek letters may read as their Symbol-font Latin).
+  if (plausibleTitle(metaTitle) && (!fromPage || symbolFolded(pageText).includes(symbolFolded(metaTitle)))) {
+    title = tidyTitle(metaTitle);
+    titleFrom = 'metadata';
+  } else if (fromPage) {
+    title = fromPage.title;
+    titleFrom = 'page';
+  } else if (plausibleTitle(metaTitle)) {
+    title = tidyTitle(metaTitle);
+    titleFrom = 'metadata';
+  }
 
-  let authors = fromPage ? authorsFromPage(firstPage, fromPage.end) : [];
   const metaAuthor = m['author'] ?? m['dc:creator'];
-  if (!authors.length && metaAuthor) authors = parseAuthorLine(metaAuthor) ?? [metaAuthor];
+  const chosen = chooseAuthors(
+    fromPage ? authorsFromPage(firstPage, fromPage.end) : [],
+    metaAuthor ? parseAuthorField(metaAuthor) : [],
+    pageText,
+    title,
+  );
 
   const doiSources = [
     m['prism:doi'],
@@ -187,5 +246,11 @@ export function extractMetadata(
   ];
   let doi: string | null = null;
   for (const s of doiSources) if (!doi && s) doi = findDoi(s);
-  return { title, authors, year: yearFrom(pageText, m), doi };
+  return {
+    title,
+    authors: chosen.authors,
+    year: yearFrom(pageText, m),
+    doi,
+    sources: { title: titleFrom, authors: chosen.from },
+  };
 }

@@ -1,4 +1,5 @@
-import { findDoi, parseAuthorLine } from './metadata';
+import { parseAuthorLine } from './authors';
+import { findDoi } from './metadata';
 import { classifyHeading, endsReferenceList } from './sections';
 import { PARSER_VERSION, type ParsedDocument, type Section } from './types';
 import { at } from '../../at';

@@ -1,6 +1,7 @@
 import type { Extraction } from '../../llm/schemas';
 import { canonicalKey, displayName, findInText, matchKey, normaliseName } from './names';
 import { atKey } from '../../at';
+import { findAbbreviations } from '../../nlp/abbreviations';
 
 export interface GroundedEntity {
   key: string;
@@ -131,84 +132,6 @@ function addDefinedPartners(byKey: Map<string, GroundedEntity>, chunkText: strin
       };
       byKey.set(key, partner);
       byMatch.set(matchKey(other), partner);
-    }
-  }
-}
-
-/**
- * Abbreviation ↔ long-form pairs written in the text as "long form (ABBR)" (Schwartz–Hearst, simplified):
- * the abbreviation's letters must start words of the long form, in order.
- */
-export function findAbbreviations(text: string): { short: string; long: string }[] {
-  const out = new Map<string, { short: string; long: string }>();
-  for (const m of definitionMatches(text)) {
-    const [, before = '', short = ''] = m;
-    const words = before.trim().split(/\s+/);
-    const letters = short.replace(/[^\p{L}]/gu, '').toLowerCase();
-    if (letters.length < 2) continue;
-    // Take the fewest trailing words whose initials cover the abbreviation's letters in order.
-    for (let n = 1; n <= Math.min(words.length, letters.length + 2); n++) {
-      const cand = words.slice(-n);
-      if (cand[0]?.[0]?.toLowerCase() !== letters[0]) continue;
-      if (coversLetters(cand.join(' ').toLowerCase(), letters)) {
-        out.set(short.toLowerCase(), { short, long: cand.join(' ') });
-        break;
-      }
-    }
-  }
-  return [...out.values()];
-}
-
-function coversLetters(long: string, letters: string): boolean {
-  let i = 0;
-  for (const ch of long) if (ch === letters[i]) i++;
-  return i === letters.length;
-}
-
-/** "up to eight words (ABBR)": the words before the parenthesis, then the abbreviation. */
-const DEFINITION = /((?:[\p{L}\p{N}-]+\s+){1,8}?)\(([\p{Lu}][\p{L}\p{N}-]{1,9})\)/uy;
-/** The part of DEFINITION from its parenthesis on. */
-const ABBREVIATION = /\([\p{Lu}][\p{L}\p{N}-]{1,9}\)/uy;
-const PREFIX_CHAR = /[\p{L}\p{N}\s-]/u;
-const SPACE = /\s/;
-
-/**
- * The matches `text.matchAll(DEFINITION with g)` gives, in order, found from each "(ABBR)" instead of by
- * trying the pattern at every character: a global scan read up to eight words ahead of every position, and
- * was most of grounding's CPU. A match ends at the first "(" after its start (the words before it hold no
- * parenthesis), so the leftmost match for an "(ABBR)" starts within the run of word and space characters
- * before it, at most nine words back, at the first position there or a word's first character; those are
- * tried leftmost first.
- */
-function* definitionMatches(text: string): Generator<RegExpExecArray> {
-  let from = 0;
-  for (let q = text.indexOf('('); q >= 0; q = text.indexOf('(', q + 1)) {
-    if (q < from || q === 0 || !SPACE.test(text.charAt(q - 1))) continue;
-    ABBREVIATION.lastIndex = q;
-    if (!ABBREVIATION.test(text)) continue;
-    // Walk back over word and space characters (surrogate halves count as word characters: the window
-    // may only ever be too wide), stopping past the ninth run of word characters.
-    let s = q;
-    let runs = 0;
-    let inWord = false;
-    while (s > from) {
-      const c = text.charCodeAt(s - 1);
-      const surrogate = c >= 0xd800 && c <= 0xdfff;
-      if (!surrogate && !PREFIX_CHAR.test(text.charAt(s - 1))) break;
-      const word = surrogate || !SPACE.test(text.charAt(s - 1));
-      if (word && !inWord && ++runs > 9) break;
-      inWord = word;
-      s--;
-    }
-    for (let p = s; p < q; p++) {
-      if (p > s && !SPACE.test(text.charAt(p - 1))) continue;
-      DEFINITION.lastIndex = p;
-      const m = DEFINITION.exec(text);
-      if (m) {
-        yield m;
-        from = p + m[0].length;
-        break;
-      }
     }
   }
 }

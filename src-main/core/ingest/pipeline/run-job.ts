@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { openReferenceLists } from '../../citations/reference-lists';
 import { AriadneError } from '../../../contract/errors';
 import type { ChunkRecord } from '../../store/types';
 import { chunkId } from '../../store/ids';
@@ -13,6 +14,7 @@ import { CallPriority, EMBED_BATCH_SIZE } from '../../llm/provider';
 import { createEmbedWindows } from '../runtime/embed-windows';
 import { ParseFailed } from '../parse/worker-api';
 import { at } from '../../at';
+import { pageAt } from '../../nlp/pages';
 
 export interface JobOutcome {
   failedChunks: number[];
@@ -224,6 +226,8 @@ async function ensureChunks(ctx: PipelineContext, job: Job, signal: AbortSignal)
   // Beside the graph, never in the job payload; a document read again overwrites its old geometry.
   if (parsed.geometry) await ctx.library.geometry.write(job.docId, parsed.geometry);
   else await ctx.library.geometry.remove(job.docId);
+  // The reference list, read into fields, for citation matching (core/citations).
+  await openReferenceLists(ctx.library.dataDir).write(job.docId, parsed.references);
   // A reference manager's record (Zotero) is curated: it wins over what was read off the first page.
   const ref = ctx.library.references.get(job.docId);
   await ctx.library.graph.upsertDocument({
@@ -259,7 +263,7 @@ async function ensureChunks(ctx: PipelineContext, job: Job, signal: AbortSignal)
   p.chunksTotal = rows.length;
   p.sections = parsed.sections
     .filter((s) => s.name !== 'references')
-    .map((s) => ({ name: s.heading || s.name, page: pageOf(s.start, parsed.pageOffsets) }));
+    .map((s) => ({ name: s.heading || s.name, page: pageAt(s.start, parsed.pageOffsets) }));
   await ctx.queue.savePayload(job);
   return ctx.library.graph.getChunks(job.docId);
 }
@@ -274,10 +278,4 @@ function relativePageOffsets(
   const out = [0];
   for (let pg = first + 1; pg <= last; pg++) out.push(Math.max(0, (offsets[pg - 1] ?? start) - start));
   return out;
-}
-
-function pageOf(offset: number, offsets: number[]): number {
-  let p = 1;
-  for (const [i, start] of offsets.entries()) if (start <= offset) p = i + 1;
-  return p;
 }

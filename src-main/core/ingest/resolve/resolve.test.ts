@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { openMemoryVectorIndex } from '../../store/memory/vector-index';
+import { openMemoryVectorIndex } from '../../store/memory-vectors/vector-index';
 import { canonicalKey } from '../pipeline/names';
-import { findAbbreviations, groundExtraction } from '../pipeline/postprocess';
+import { groundExtraction } from '../pipeline/postprocess';
+import { findAbbreviations } from '../../nlp/abbreviations';
 import { EntityIndex } from './entity-index';
 import { resolveEntities, type Resolution } from './resolve';
 

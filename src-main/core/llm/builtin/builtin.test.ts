@@ -4,7 +4,7 @@ import { createTasks } from '../tasks';
 import { createBuiltinProvider } from './builtin-provider';
 import { BUILTIN_EMBED_DIM, hashedEmbedding } from './embed';
 import { extractiveAnswer } from './engine';
-import { findLongForm, ruleExtract } from './extract';
+import { ruleExtract } from './extract';
 
 const TEXT =
   'Oleoylethanolamide (OEA) supplementation was investigated for its effect on the abundance of Akkermansia ' +
@@ -30,14 +30,6 @@ describe('hashed embeddings', () => {
 });
 
 describe('rule extraction', () => {
-  it('finds long forms the Schwartz-Hearst way', () => {
-    expect(findLongForm('AMPK', 'Metformin activates AMP-activated protein kinase')).toBe(
-      'AMP-activated protein kinase',
-    );
-    expect(findLongForm('OEA', 'Oleoylethanolamide')).toBe('Oleoylethanolamide');
-    expect(findLongForm('XQZ', 'nothing matches here')).toBeNull();
-    expect(findLongForm('HSA', 'we used human serum albumin')).toBe('human serum albumin');
-  });
   it('extracts typed, grounded entities and sentence co-occurrence relationships', () => {
     const x = ruleExtract(TEXT, { entityTypes: BIOMEDICAL_ENTITY_TYPES });
     expect(extractionSchema(BIOMEDICAL_ENTITY_TYPES).safeParse(x).success).toBe(true);

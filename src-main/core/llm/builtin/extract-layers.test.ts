@@ -18,14 +18,18 @@ describe('words', () => {
     expect(s!.words.map((w) => w.text)).toContain('33RE-treated');
     for (const w of s!.words) expect(text.slice(w.start, w.end)).toBe(w.text);
   });
-  it('goes on across a PDF line break but not across a heading', () => {
+  it('reads the toolkit sentences: across a line break, never across a blank line or a heading', () => {
+    // The engine reads the very sentences evidence is quoted by (nlp/sentences.ts), so a relation's sentence
+    // is its citation's quote; a paragraph break ends a sentence there too.
     const text =
-      'Level one evidence supports low molecular weight\n\nheparins in trauma.\n\nMethods\n\nWe searched.';
+      'Level one evidence supports low molecular\nweight heparins in trauma.\n\nMethods\n\nWe searched.';
     expect(analyse(text).map((s) => s.text.split(/\s+/).join(' '))).toEqual([
       'Level one evidence supports low molecular weight heparins in trauma.',
       'Methods',
       'We searched.',
     ]);
+    const [first] = analyse(text);
+    expect(first!.text).toBe(text.slice(0, text.indexOf('\n\n')));
   });
 });
 

@@ -5,7 +5,8 @@ import { analyse, type Sentence } from './nlp/words';
 import { sentenceRelations, type Placed } from './relations';
 import { termIndex, type TermIndex } from './terms';
 import { isProse, truncate } from './text';
-import { at } from '../../at';
+import { isCommonWord } from '../../nlp/english-frequency';
+import { findAbbreviations, type AbbreviationDefinition } from '../../nlp/abbreviations';
 
 export interface RuleExtractOptions {
   entityTypes: readonly string[];
@@ -14,60 +15,33 @@ export interface RuleExtractOptions {
   meta?: DocumentMeta;
 }
 
-/**
- * Schwartz & Hearst (2003): walk the short form right-to-left, matching each character inside the words
- * before the parenthesis; the first character must start a word. Returns null when no long form fits.
- */
-export function findLongForm(shortForm: string, before: string): string | null {
-  const sf = shortForm.toLowerCase();
-  const lf = before.toLowerCase();
-  let s = sf.length - 1;
-  let l = lf.length - 1;
-  while (s >= 0) {
-    const c = sf.charAt(s);
-    if (!/[a-z0-9]/.test(c)) {
-      s--;
-      continue;
-    }
-    while ((l >= 0 && lf[l] !== c) || (s === 0 && l > 0 && /[a-z0-9]/.test(lf.charAt(l - 1)))) l--;
-    if (l < 0) return null;
-    l--;
-    s--;
-  }
-  const start = lf.lastIndexOf(' ', l) + 1;
-  const long = before.slice(start).trim();
-  if (long.length <= shortForm.length || long.toLowerCase().includes(sf)) return null;
-  return long;
-}
-
-/** "long form (SF)" definitions of one sentence, typed by the mentions found inside the long form. */
-function definitions(s: Sentence, text: string, found: readonly Mention[], terms: TermIndex): Mention[] {
+/** "long form (SF)" definitions inside one sentence, typed by the mentions found inside the long form. */
+function definitions(
+  s: Sentence,
+  defs: readonly AbbreviationDefinition[],
+  found: readonly Mention[],
+  terms: TermIndex,
+): Mention[] {
   const out: Mention[] = [];
-  const ws = s.words;
-  for (let k = 1; k + 2 < ws.length; k++) {
-    // k - 1 >= 0 and k + 2 < ws.length: the three words exist.
-    const open = at(ws, k);
-    const close = at(ws, k + 2);
-    if (open.text !== '(' || close.text !== ')') continue;
-    const sf = at(ws, k + 1).text;
-    if (sf.length < 2 || sf.length > 12 || !/^[A-Za-z0-9][\w\-+α-ω]*$/.test(sf) || !/[A-Z]/.test(sf))
-      continue;
-    const before = text.slice(s.start, open.start).trimEnd();
-    const maxWords = Math.min(sf.length + 5, sf.length * 2);
-    const window = before.split(/\s+/).slice(-maxWords).join(' ');
-    // A plural short form ("LMWHs") abbreviates the plural long form: match its letters without the s.
-    const long =
-      findLongForm(sf, window) ?? (/^[A-Z0-9]+s$/.test(sf) ? findLongForm(sf.slice(0, -1), window) : null);
-    if (!long || /[.;:,()[\]]/.test(long)) continue;
-    const start = s.start + before.length - long.length;
+  for (const d of defs) {
+    if (d.start < s.start || d.end > s.end) continue;
+    // The long form ends before "(SF)" and the white space in front of it.
+    let end = d.end - d.short.length - 2;
+    while (end > d.start && /\s/.test(s.text.charAt(end - s.start - 1))) end--;
     // The long form's own mention (or the one ending where it ends, its head) decides its type.
     const inside = found
-      .filter((m) => m.start >= start && m.end <= s.start + before.length)
+      .filter((m) => m.start >= d.start && m.end <= end)
       .sort((a, b) => b.end - a.end || a.start - b.start)[0];
-    const type = inside && inside.end === s.start + before.length ? inside.type : typeOfPhrase(long, terms);
-    out.push({ start, end: close.end, name: long, type, rank: 0, definition: sf });
+    const type = inside && inside.end === end ? inside.type : typeOfPhrase(d.long, terms);
+    out.push({ start: d.start, end: d.end, name: d.long, type, rank: 0, definition: d.short });
   }
   return out;
+}
+
+/** Every word of four letters or more starts with a capital (a heading or a title in Title Case). */
+function isTitleCase(s: Sentence): boolean {
+  const long = s.words.filter((w) => /^\p{L}{4,}/u.test(w.text));
+  return long.length > 0 && long.length <= 10 && long.every((w) => /^\p{Lu}/u.test(w.text));
 }
 
 /** The one entity whose words' initials spell `short` (three or more words); null when none or several. */
@@ -106,10 +80,12 @@ export function ruleExtract(text: string, opts: RuleExtractOptions): Extraction 
   >();
   const relationships: Extraction['relationships'] = [];
 
+  const defined = findAbbreviations(text);
   for (const s of analyse(text)) {
     const prose = isProse(s.text);
+    const heading = !prose && isTitleCase(s);
     const found = sentenceMentions(s, text, terms);
-    const defs = definitions(s, text, found, terms);
+    const defs = definitions(s, defined, found, terms);
     // Every definition names its short form (definitions() sets it).
     for (const d of defs) if (d.definition) aliases.set(d.definition, { name: d.name, type: d.type });
     const mentions: Mention[] = [...defs, ...found];
@@ -136,6 +112,8 @@ export function ruleExtract(text: string, opts: RuleExtractOptions): Extraction 
       const m = { ...r, name: r.name.split(/\s+/).join(' ') };
       const type = allowed.has(m.type) ? m.type : fallback;
       if (!type || isJunk(m.name)) continue;
+      // A heading in Title Case ("Patient Experiences") capitalises ordinary words: they name nothing there.
+      if (heading && !m.name.includes(' ') && isCommonWord(m.name)) continue;
       const key = m.name.toLowerCase();
       const known = entities.get(key);
       // A title or heading names an entity but does not describe it: the first sentence of running text does.

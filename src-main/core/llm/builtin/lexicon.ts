@@ -45,7 +45,11 @@ const ENTRIES: Entry[] = [
       t === 'lifespan' ? 'lifespan outcome' : t === 'healthspan' ? 'healthspan measure' : undefined,
     ]),
   // organisms
-  ...'mice|mouse|rats|humans|Caenorhabditis elegans|C. elegans|Drosophila melanogaster|Drosophila|Saccharomyces cerevisiae|zebrafish|Akkermansia muciniphila|Escherichia coli|E. coli|rhesus monkeys'
+  // People and animals as papers name the organism studied (the taxa BioRED and NCBI Taxonomy annotate).
+  ...'patients|patient|human|humans|women|woman|men|man|murine|rat|rodents|rabbits|rabbit|dogs|dog|cats|cat|pigs|pig|cattle|cows|sheep|monkeys|primates|chickens|yeast|bacteria|zebrafish|frogs|flies|worms|mosquitoes|plants'
+    .split('|')
+    .map((t): Entry => [t, 'organism']),
+  ...'mice|mouse|rats|Caenorhabditis elegans|C. elegans|Drosophila melanogaster|Drosophila|Saccharomyces cerevisiae|zebrafish|Akkermansia muciniphila|Escherichia coli|E. coli|rhesus monkeys'
     .split('|')
     .map((t): Entry => [t, 'organism']),
   // cell types and anatomy

@@ -9,6 +9,7 @@ import {
   isGeneSymbol,
 } from './morphology';
 import type { Sentence, Word } from './nlp/words';
+import { shapeNames } from './shapes';
 import type { TermIndex } from './terms';
 import { at } from '../../at';
 
@@ -74,8 +75,9 @@ function termMentions(s: Sentence, text: string, terms: TermIndex): Mention[] {
       const type =
         terms.types.get(phrase) ?? (phrase.endsWith('s') ? terms.types.get(phrase.slice(0, -1)) : undefined);
       if (!type) continue;
-      // "MUSCLE" (software) or "METHODS" are not the lower-case terms they spell.
-      if (n === 1 && at(ws, i).text.length > 3 && /^[A-Z]+$/.test(at(ws, i).text)) continue;
+      // "MUSCLE" (software) or "METHODS" are not the lower-case terms they spell; "AMPK" is its own term.
+      if (n === 1 && at(ws, i).text.length > 3 && /^[A-Z]+$/.test(at(ws, i).text) && !terms.cased.has(phrase))
+        continue;
       // "In contrast," is not a contrast agent.
       if (n === 1 && i > 0 && IDIOM_BEFORE.has(at(ws, i - 1).lower) && IDIOMS.has(at(ws, i).lower)) continue;
       const start = at(ws, i).start;
@@ -237,7 +239,7 @@ function findMentions(s: Sentence, text: string, terms: TermIndex): Mention[] {
     // A known disease takes the modifiers that belong to its name ("idiopathic orthostatic hypotension").
     m.type === 'disease' ? { ...extendDisease(s, text, m), rank: 1 } : m,
   );
-  return [...known, ...shapeMentions(s, text, terms)].map((m) =>
+  return [...known, ...shapeNames(s, text, terms.types), ...shapeMentions(s, text, terms)].map((m) =>
     m.type === 'compound/drug' ? withMolecularWeight(s, text, m) : m,
   );
 }

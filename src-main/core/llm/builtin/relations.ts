@@ -2,6 +2,7 @@ import type { Extraction } from '../schemas';
 import type { Sentence } from './nlp/words';
 import { truncate } from './text';
 import { at } from '../../at';
+import { HEDGED, negatedKeyword } from '../../nlp/relation-sign';
 
 /** An entity mention placed in its sentence: the entity's name, its type and where it is. */
 export interface Placed {
@@ -38,6 +39,27 @@ const TRIGGERS: [string[], string][] = [
   ],
   [['associat', 'correlat', 'linked', 'relat', 'develop'], 'associated with'],
 ];
+/** Words that deny the verb after them: "did not increase", "failed to reduce", "cannot inhibit". */
+const NEGATORS = new Set([
+  'not',
+  'no',
+  'never',
+  "n't",
+  'cannot',
+  'neither',
+  'nor',
+  'failed',
+  'fail',
+  'fails',
+  'without',
+]);
+/** Words that hedge a claim: "may increase", "these data suggest that X reduces Y". */
+const HEDGES = new Set(
+  'may might could possibly perhaps likely unlikely suggest suggests suggested suggesting appear appears appeared seem seems seemed potentially putative presumably hypothesize hypothesized'.split(
+    ' ',
+  ),
+);
+
 /** Words that attach a consequence to the chemical before it: "Y after X", "Y following X", "Y due to X". */
 const AFTER = new Set(['after', 'following', 'during', 'upon', 'from', 'receiving', 'given', 'taking', 'on']);
 const DUE = [
@@ -74,7 +96,7 @@ function relationBetween(
   text: string,
   a: Placed,
   b: Placed,
-): { src: Placed; dst: Placed; k: string } | null {
+): { src: Placed; dst: Placed; k: string; at?: number } | null {
   // "X-induced Y": the cause suffix glued to a's word, with b right after it.
   const glued = text.slice(a.end, b.start).toLowerCase();
   const gluedMatch = /^-(induced|associated|related|evoked|mediated)\s+(?:\S+\s+){0,3}$/.exec(glued);
@@ -113,11 +135,27 @@ function relationBetween(
     if (!k || !(w.pos === 'VERB' || thirdPerson(w.lower) || (w.pos === 'ADJ' && k === 'associated with')))
       continue;
     // "Y treated with X", "Y was induced by X": the later mention acts on the earlier one.
+    const i = s.words.indexOf(w);
     return passive || (w.lower.endsWith('ed') && between.at(-1)?.lower === 'by')
-      ? { src: b, dst: a, k }
-      : { src: a, dst: b, k };
+      ? { src: b, dst: a, k, at: i }
+      : { src: a, dst: b, k, at: i };
   }
   return null;
+}
+
+/**
+ * The keywords of a relation read at word `at` of the sentence: the verb's keyword, denied when one of the
+ * three words before it negates it ("did not increase" → "does not increase"), and "hedged" when the
+ * sentence up to the verb hedges ("may", "suggest").
+ */
+function qualified(s: Sentence, k: string, at?: number): string[] {
+  if (at === undefined || at < 0) return [k];
+  const before = s.words.slice(Math.max(0, at - 3), at).map((w) => w.lower);
+  const negated = before.some((w) => NEGATORS.has(w) || w.endsWith("n't"));
+  const hedged = s.words.slice(0, at).some((w) => HEDGES.has(w.lower));
+  const out = [negated ? negatedKeyword(k) : k];
+  if (hedged) out.push(HEDGED);
+  return out;
 }
 
 /**
@@ -139,7 +177,7 @@ export function sentenceRelations(s: Sentence, text: string, placed: Placed[]): 
         typed.push({
           source_entity: r.src.name,
           target_entity: r.dst.name,
-          relationship_keywords: [r.k],
+          relationship_keywords: qualified(s, r.k, r.at),
           relationship_description: description,
         });
       } else if (j - i <= 2 && !(DISEASES.has(a.type) && DISEASES.has(b.type))) {

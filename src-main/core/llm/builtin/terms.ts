@@ -6,6 +6,8 @@ export interface TermIndex {
   types: Map<string, string>;
   /** Most words in a term, so a lookup tries no longer phrases. */
   maxWords: number;
+  /** Lower-cased terms whose own spelling has capitals ("AMPK", "mTOR"): written in capitals, still them. */
+  cased: Set<string>;
 }
 
 const indexes = new Map<boolean, TermIndex>();
@@ -22,10 +24,14 @@ export function termIndex(longevity: boolean): TermIndex {
   for (const t of cdr.chemical) types.set(t, 'compound/drug');
   for (const t of cdr.disease) types.set(t, 'disease');
   // The general lexicon wins where both know a term: it carries the finer types (phenotype, anatomy …).
-  for (const e of lexiconEntries(longevity)) types.set(e.term.toLowerCase(), e.type);
+  const cased = new Set<string>();
+  for (const e of lexiconEntries(longevity)) {
+    types.set(e.term.toLowerCase(), e.type);
+    if (e.term !== e.term.toLowerCase()) cased.add(e.term.toLowerCase());
+  }
   let maxWords = 1;
   for (const t of types.keys()) maxWords = Math.max(maxWords, t.split(' ').length);
-  idx = { types, maxWords: Math.min(maxWords, 6) };
+  idx = { types, maxWords: Math.min(maxWords, 6), cased };
   indexes.set(longevity, idx);
   return idx;
 }

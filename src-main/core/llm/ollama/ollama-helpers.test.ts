@@ -1,16 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { classifyOllamaError } from './errors';
-import { recommendModels, toModelInfo } from './models';
+import { recommendModels } from '../recommend';
+import { createOllamaServer, toModelInfo } from './ollama-server';
 
-const ctx = { host: 'http://127.0.0.1:11434', model: 'qwen2.5:7b' };
+const server = createOllamaServer({ host: 'http://127.0.0.1:11434' });
+const ctx = { model: 'qwen2.5:7b', timedOut: false, cancelled: false, timeoutMs: 0 };
+const classifyOllamaError = (e: unknown, c: Partial<typeof ctx> = {}) => server.classify(e, { ...ctx, ...c });
 
 describe('classifyOllamaError', () => {
-  it('maps connection refused to ollama_unreachable', () => {
+  it('maps connection refused to server_unreachable, naming Ollama', () => {
     const e = new TypeError('fetch failed', {
       cause: Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }),
     });
-    const err = classifyOllamaError(e, ctx);
-    expect(err.code).toBe('ollama_unreachable');
+    const err = classifyOllamaError(e);
+    expect(err.code).toBe('server_unreachable');
     expect(err.message).toBe('Ollama is not running at http://127.0.0.1:11434.');
   });
   it('maps a 404 to model_missing with a pull action', () => {
@@ -18,7 +20,7 @@ describe('classifyOllamaError', () => {
       name: 'ResponseError',
       status_code: 404,
     });
-    const err = classifyOllamaError(e, ctx);
+    const err = classifyOllamaError(e);
     expect(err.code).toBe('model_missing');
     expect(err.message).toMatch(/llama9 is not installed/);
     expect(err.action).toEqual({ kind: 'pull-model', model: 'llama9' });
@@ -26,13 +28,13 @@ describe('classifyOllamaError', () => {
   it('marks 5xx, 503 and timeouts retryable but 400 not', () => {
     const http = (status: number) =>
       Object.assign(new Error('x'), { name: 'ResponseError', status_code: status });
-    expect(classifyOllamaError(http(500), ctx).retryable).toBe(true);
-    expect(classifyOllamaError(http(503), ctx).message).toMatch(/queue full/);
-    expect(classifyOllamaError(http(400), ctx).retryable).toBe(false);
-    expect(classifyOllamaError(new Error('aborted'), { ...ctx, timedOut: true, timeoutMs: 5000 }).code).toBe(
+    expect(classifyOllamaError(http(500)).retryable).toBe(true);
+    expect(classifyOllamaError(http(503)).message).toMatch(/queue full/);
+    expect(classifyOllamaError(http(400)).retryable).toBe(false);
+    expect(classifyOllamaError(new Error('aborted'), { timedOut: true, timeoutMs: 5000 }).code).toBe(
       'timeout',
     );
-    expect(classifyOllamaError(new Error('aborted'), { ...ctx, cancelled: true }).code).toBe('cancelled');
+    expect(classifyOllamaError(new Error('aborted'), { cancelled: true }).code).toBe('cancelled');
   });
 });
 

@@ -1,7 +1,7 @@
 import jaroWinkler from 'talisman/metrics/jaro-winkler.js';
 import type { Library } from '../../library';
 import { normalise } from '../text';
-import { abbreviates, looksLikeAbbreviation } from './abbreviations';
+import { abbreviates, looksLikeAbbreviation } from '../../nlp/abbreviations';
 import { at } from '../../at';
 
 interface Named {

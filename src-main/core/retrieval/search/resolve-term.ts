@@ -2,7 +2,7 @@ import type { ResolvedTerm } from '../../../contract/graph';
 import type { Library } from '../../library';
 import type { LlmTasks } from '../../llm/tasks';
 import type { GraphReads } from '../graph-reads';
-import { definesPair } from './abbreviations';
+import { definesPair } from '../../nlp/abbreviations';
 import type { NameIndex } from './name-index';
 import { libraryDefines } from './passages';
 import { at } from '../../at';

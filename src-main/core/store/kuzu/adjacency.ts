@@ -1,35 +1,40 @@
+import type { GraphReader, NeighbourCount } from '../graph-port';
 import type { AdjacencyIndex, PairCount } from './adjacency-index';
 import type { KuzuRunner } from './kuzu-db';
 import { evidenceNodes } from './evidence-rows';
-import type { Direction, PathFilters } from '../types';
-import { edgesFromPairs, type Edge } from '../walks';
+import type { Direction } from '../types';
+
+type WalkReads = Pick<GraphReader, 'neighbourCounts' | 'entityGraph'>;
 
 /**
- * The evidence-backed neighbours of many entities, with the filters of a graph walk. Without a keyword
- * filter the walk reads the in-memory adjacency (adjacency-index.ts); keywords live on the Evidence nodes,
- * so a keyword filter asks Kùzu for the rows and their keys. The neighbour-type filter exempts `exempt`
- * (path search's two end points); the minimum evidence applies per pair, both directions together when
- * the walk follows both. Kùzu 0.11 rejects parameters inside recursive-pattern predicates, which is why
- * path search walks the graph from here rather than with `SHORTEST`.
+ * What graph walks read. Without a keyword filter, the in-memory adjacency (adjacency-index.ts); keywords
+ * live on the Evidence nodes, so a keyword filter asks Kùzu for the rows and their keys. Kùzu 0.11 rejects
+ * parameters inside recursive-pattern predicates, which is why path search walks the graph above the port
+ * rather than with `SHORTEST`.
  */
-export async function neighbourEdges(
-  r: Pick<KuzuRunner, 'query'>,
-  index: AdjacencyIndex,
-  ids: string[],
-  f: PathFilters = {},
-  exempt?: Set<string>,
-): Promise<Map<string, Edge[]>> {
-  const out = new Map<string, Edge[]>();
-  if (!ids.length) return out;
-  await index.ready(r);
-  const counted = f.keywords?.length ? await keywordCounts(r, ids, f.direction ?? 'both', f.keywords) : null;
-  for (const a of new Set(ids)) {
-    const pairs = counted ? [...(counted.get(a) ?? new Map<string, KeywordCount>())] : index.neighbours(a);
-    const edges = edgesFromPairs(a, pairs, f, (b) => index.type(b), exempt);
-    if (edges.length) out.set(a, edges);
-  }
-  return out;
-}
+export const walkReads = (r: KuzuRunner, index: AdjacencyIndex): WalkReads => ({
+  async neighbourCounts(ids, f = {}) {
+    const out = new Map<string, Map<string, NeighbourCount>>();
+    if (!ids.length) return out;
+    await index.ready(r);
+    const counted = f.keywords?.length
+      ? await keywordCounts(r, ids, f.direction ?? 'both', f.keywords)
+      : null;
+    for (const a of new Set(ids)) {
+      const pairs = counted ? (counted.get(a) ?? new Map<string, KeywordCount>()) : index.neighbours(a);
+      const m = new Map<string, NeighbourCount>();
+      for (const [b, c] of pairs) if (b !== a) m.set(b, { ...c, type: index.type(b) });
+      out.set(a, m);
+    }
+    return out;
+  },
+
+  /** Every entity and every related pair with its evidence count, each pair once (community detection). */
+  async entityGraph() {
+    await index.ready(r);
+    return { entities: index.entityIds(), pairs: index.pairs() };
+  },
+});
 
 interface KeywordCount extends PairCount {
   keywords: Set<string>;

@@ -1,176 +1,215 @@
-import { AriadneError } from '../../../contract/errors';
-import type { AdjacencyIndex } from './adjacency-index';
-import { entityIdForKey } from '../ids';
-import type { KuzuDb } from './kuzu-db';
-import { neighbourEdges } from './adjacency';
-import { strongestNeighbours } from '../walks';
-import { evidenceNodes } from './evidence-rows';
-import { entityCols, fetchEntities, toEntity } from './rows';
-import type { EntityRecord, EvidenceRow, GraphCounts, Neighbour, PathFilters } from '../types';
+import type { GraphReader, GraphWriter } from '../graph-port';
+import { deleteByKeys } from './evidence-rows';
+import type { KuzuRunner } from './kuzu-db';
+import { byPrimaryKey, decodeList, encodeList, entityCols, fetchEntities, list, toEntity } from './rows';
 
-export function entityQueries(db: KuzuDb, index: AdjacencyIndex) {
-  const getEntities = async (ids: string[]): Promise<EntityRecord[]> => {
-    return db.read((r) => fetchEntities(r, ids));
-  };
+type EntityReads = Pick<
+  GraphReader,
+  | 'entities'
+  | 'existingEntityIds'
+  | 'entitiesNamed'
+  | 'entitiesContaining'
+  | 'topEntities'
+  | 'entityNames'
+  | 'entitiesInDocuments'
+  | 'mentionCounts'
+>;
 
-  return {
-    getEntities,
+/** Entity rows, read. */
+export const entityReads = (r: KuzuRunner): EntityReads => ({
+  entities: (ids) => fetchEntities(r, ids),
 
-    async getEntity(id: string): Promise<EntityRecord | null> {
-      return (await getEntities([id]))[0] ?? null;
-    },
+  async existingEntityIds(ids) {
+    if (!ids.length) return new Set();
+    const rows = await r.query('UNWIND $ids AS i MATCH (e:Entity {id: i}) RETURN e.id AS id', { ids });
+    return new Set(rows.map((x) => String(x.id)));
+  },
 
-    /** Exact lookup: canonical key (following merges), else display name or alias, case-insensitively. */
-    async lookupEntity(q: { key?: string; name?: string }): Promise<EntityRecord[]> {
-      return db.read(async (r) => {
-        if (q.key) {
-          // The id is derived from the key, so this is a primary-key lookup; a merged key resolves below.
-          let rows = (
-            await r.query(`MATCH (e:Entity {id: $id}) RETURN ${entityCols('e')}`, {
-              id: entityIdForKey(q.key),
-            })
-          ).filter((e) => e.canonicalKey === q.key);
-          if (!rows.length) {
-            rows = await r.query(
-              `MATCH (m:EntityMerge) WHERE m.mergedKey = $k AND m.undoneAt IS NULL
-               MATCH (e:Entity {id: m.survivorId}) RETURN ${entityCols('e')}`,
-              { k: q.key },
-            );
-          }
-          return rows.map(toEntity);
-        }
-        if (!q.name) throw new AriadneError('invalid_input', 'lookupEntity needs a key or a name.');
-        const n = q.name.trim().toLowerCase();
-        const rows = await r.query(
-          `MATCH (e:Entity) WHERE lower(e.name) = $n OR list_contains(list_transform(e.aliases, a -> lower(a)), $n)
-           RETURN ${entityCols('e')} ORDER BY e.evidenceCount DESC, e.id LIMIT 20`,
-          { n },
+  async entitiesNamed(n) {
+    const rows = await r.query(
+      `MATCH (e:Entity) WHERE lower(e.name) = $n OR list_contains(list_transform(e.aliases, a -> lower(a)), $n)
+       RETURN ${entityCols('e')} ORDER BY e.evidenceCount DESC, e.id LIMIT 20`,
+      { n },
+    );
+    return rows.map(toEntity);
+  },
+
+  async entitiesContaining(w, limit) {
+    // A scan, ~tens of ms at 100k entities; aliasText holds the aliases joined by " ; ".
+    const rows = await r.query(
+      `MATCH (e:Entity) WHERE lower(e.name) CONTAINS $w OR lower(e.aliasText) CONTAINS $w
+       RETURN ${entityCols('e')} ORDER BY e.evidenceCount DESC, e.id LIMIT $k`,
+      { w, k: limit },
+    );
+    return rows.map(toEntity);
+  },
+
+  async topEntities(limit, communityId) {
+    // Ranked by evidence: one node scan, where ranking by degree scanned every RELATED row (1 s at 1M rows).
+    const rows = communityId
+      ? await r.query(
+          `MATCH (e:Entity)-[:IN_COMMUNITY]->(:Community {id: $c}) RETURN ${entityCols('e')}
+           ORDER BY e.evidenceCount DESC, e.id LIMIT $k`,
+          { c: communityId, k: limit },
+        )
+      : await r.query(
+          `MATCH (e:Entity) RETURN ${entityCols('e')} ORDER BY e.evidenceCount DESC, e.id LIMIT $k`,
+          {
+            k: limit,
+          },
         );
-        return rows.map(toEntity);
-      });
-    },
+    return rows.map(toEntity);
+  },
 
-    /**
-     * Entity search over names and aliases: every query word must occur (case-insensitive substring); ranked
-     * exact name > name prefix > word match > alias match, then by evidence. A scan, ~tens of ms at 100k
-     * entities; BM25 over entity text lives in the vector store's full-text index.
-     */
-    async searchEntities(text: string, limit = 20): Promise<(EntityRecord & { score: number })[]> {
-      const words = text.toLowerCase().split(/\s+/).filter(Boolean);
-      if (!words.length) return [];
-      // The first of the longest words, as a stable sort by length would give.
-      const longest = words.reduce((a, b) => (b.length > a.length ? b : a));
-      const rows = await db.read((r) =>
-        r.query(
-          `MATCH (e:Entity) WHERE lower(e.name) CONTAINS $w OR lower(e.aliasText) CONTAINS $w
-           RETURN ${entityCols('e')}, e.aliasText AS aliasText ORDER BY e.evidenceCount DESC, e.id LIMIT 2000`,
-          { w: longest },
-        ),
-      );
-      const q = words.join(' ');
-      return rows
-        .map((x) => {
-          const name = String(x.name).toLowerCase();
-          const all = `${name} ${String(x.aliasText ?? '').toLowerCase()}`;
-          if (!words.every((w) => all.includes(w))) return null;
-          const score =
-            name === q ? 4 : name.startsWith(q) ? 3 : words.every((w) => name.includes(w)) ? 2 : 1;
-          return { ...toEntity(x), score };
-        })
-        .filter((x): x is EntityRecord & { score: number } => x !== null)
-        .sort((a, b) => b.score - a.score || b.evidenceCount - a.evidenceCount || (a.id < b.id ? -1 : 1))
-        .slice(0, limit);
-    },
+  async entityNames() {
+    const rows = await r.query(
+      'MATCH (e:Entity) RETURN e.id AS id, e.name AS name, e.aliases AS aliases, e.evidenceCount AS n',
+    );
+    return rows.map((x) => ({
+      id: String(x.id),
+      name: String(x.name ?? ''),
+      aliases: list(x.aliases).map(String),
+      evidenceCount: Number(x.n ?? 0),
+    }));
+  },
 
-    /** Evidence rows for an entity, or for a pair in either direction, with citation data. */
-    async listEvidence(entityId: string, otherId?: string, limit = 500): Promise<EvidenceRow[]> {
-      const other = otherId ? 'AND b.id = $o' : '';
-      const params: Record<string, unknown> = { id: entityId };
-      if (otherId) params.o = otherId;
-      return db.read(async (r) => {
-        const edges = [
-          ...(await r.query(
-            `MATCH (a:Entity {id: $id})-[x:RELATED]->(b:Entity) WHERE true ${other}
-             RETURN x.k AS k, a.id AS sid, a.name AS sname, b.id AS tid, b.name AS tname`,
-            params,
-          )),
-          ...(await r.query(
-            `MATCH (a:Entity {id: $id})<-[x:RELATED]-(b:Entity) WHERE a.id <> b.id ${other}
-             RETURN x.k AS k, b.id AS sid, b.name AS sname, a.id AS tid, a.name AS tname`,
-            params,
-          )),
-        ];
-        const nodes = await evidenceNodes(
-          r,
-          edges.map((x) => Number(x.k)),
-        );
-        const docIds = [...new Set([...nodes.values()].map((v) => v.docId))];
-        const docs = docIds.length
-          ? await r.query(
-              'UNWIND $ids AS i MATCH (d:Document {id: i}) RETURN d.id AS id, d.title AS title, d.year AS year',
-              {
-                ids: docIds,
-              },
-            )
-          : [];
-        const docOf = new Map(docs.map((d) => [String(d.id), d]));
-        return edges
-          .flatMap((x) => {
-            const v = nodes.get(Number(x.k));
-            if (!v) return [];
-            const d = docOf.get(v.docId);
-            return [
-              {
-                id: v.id,
-                sourceId: String(x.sid),
-                sourceName: String(x.sname),
-                targetId: String(x.tid),
-                targetName: String(x.tname),
-                keywords: v.keywords,
-                description: v.description,
-                confidence: v.confidence,
-                pageEnd: v.pageEnd,
-                spanStart: v.spanStart,
-                spanEnd: v.spanEnd,
-                chunkId: v.chunkId,
-                docId: v.docId,
-                page: v.page,
-                docTitle: String(d?.title ?? ''),
-                docYear: d?.year == null ? null : Number(d.year),
-              },
-            ];
-          })
-          .sort((a, b) => cmp(a.docId, b.docId) || a.page - b.page || cmp(a.id, b.id))
-          .slice(0, limit);
-      });
-    },
+  async entitiesInDocuments(docIds, limit) {
+    if (!docIds.length) return [];
+    const rows = await r.query(
+      `MATCH (c:Chunk)-[:MENTIONS]->(e:Entity) WHERE c.docId IN $docs
+       RETURN DISTINCT e.id AS id, e.evidenceCount AS n ORDER BY n DESC, id LIMIT $k`,
+      { docs: docIds, k: limit },
+    );
+    return rows.map((x) => String(x.id));
+  },
 
-    /** Entities sharing evidence with `id`, strongest first. */
-    async neighbours(id: string, filters: PathFilters = {}, limit = 100): Promise<Neighbour[]> {
-      const edges = (await db.read((r) => neighbourEdges(r, index, [id], filters))).get(id) ?? [];
-      const top = strongestNeighbours(edges, limit);
-      const ents = new Map((await getEntities(top.map((n) => n.id))).map((e) => [e.id, e]));
-      return top.flatMap(({ id: to, ...n }) => {
-        const entity = ents.get(to);
-        return entity ? [{ entity, ...n }] : [];
-      });
-    },
+  async mentionCounts(f) {
+    const where: string[] = [];
+    const params: Record<string, unknown> = {};
+    if (f.docId) {
+      where.push('c.docId = $doc');
+      params.doc = f.docId;
+    }
+    if (f.type) {
+      where.push('e.type = $type');
+      params.type = f.type;
+    }
+    if (f.search) {
+      // aliasText holds the aliases joined by " ; ": one substring test covers them all.
+      where.push("(lower(e.name) CONTAINS $q OR lower(coalesce(e.aliasText, '')) CONTAINS $q)");
+      params.q = f.search;
+    }
+    const rows = await r.query(
+      `MATCH (c:Chunk)-[:MENTIONS]->(e:Entity) ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+       RETURN e.id AS id, c.docId AS docId, count(*) AS n`,
+      params,
+    );
+    return rows.map((x) => ({ entityId: String(x.id), docId: String(x.docId), n: Number(x.n) }));
+  },
+});
 
-    async counts(): Promise<GraphCounts> {
-      return db.read(async (r) => {
-        const one = async (q: string) => Number((await r.query(q))[0]?.n ?? 0);
-        return {
-          documents: await one('MATCH (x:Document) RETURN count(*) AS n'),
-          chunks: await one('MATCH (x:Chunk) RETURN count(*) AS n'),
-          entities: await one('MATCH (x:Entity) RETURN count(*) AS n'),
-          mentions: await one('MATCH ()-[x:MENTIONS]->() RETURN count(*) AS n'),
-          evidence: await one('MATCH ()-[x:RELATED]->() RETURN count(*) AS n'),
-          questions: await one('MATCH (x:AtomicQuestion) RETURN count(*) AS n'),
-          communities: await one('MATCH (x:Community) RETURN count(*) AS n'),
-        };
+type EntityWrites = Pick<
+  GraphWriter,
+  'createEntities' | 'updateEntities' | 'deleteEntities' | 'setEntityOverrides' | 'purgeEntity'
+>;
+
+/** Entity rows, written; `changed` collects the entities whose relationships or existence changed. */
+export const entityWrites = (r: KuzuRunner, changed: Set<string>): EntityWrites => ({
+  async createEntities(rows) {
+    if (!rows.length) return;
+    for (const x of rows) changed.add(x.id);
+    await r.query(
+      // CREATE, not COPY: a refresh updates these rows in the same transaction, and Kùzu 0.11 cannot replay a
+      // WAL holding a COPY followed by updates of the copied rows (segfault on reopen after a crash).
+      `UNWIND $rows AS x CREATE (:Entity {id: x.id, canonicalKey: x.key, name: x.name, pinnedName: x.pin,
+         type: x.type, description: '', aliasText: '', confidence: 0.0, evidenceCount: 0, createdAt: x.at})`,
+      {
+        rows: rows.map((x) => ({
+          id: x.id,
+          key: x.canonicalKey,
+          name: x.name,
+          pin: x.pinnedName,
+          type: x.type,
+          at: x.createdAt,
+        })),
+      },
+    );
+    for (const x of rows) if (x.extraAliases.length) await setExtraAliases(r, x.id, x.extraAliases);
+  },
+
+  async updateEntities(rows) {
+    if (!rows.length) return;
+    await r.query(
+      `UNWIND $rows AS x MATCH (e:Entity {id: x.id})
+       SET e.name = x.name, e.description = x.description, e.aliases = ${decodeList('x.aliases')},
+           e.aliasText = x.aliasText, e.confidence = x.confidence, e.evidenceCount = x.evidenceCount`,
+      {
+        rows: rows.map((u) => ({
+          ...u,
+          aliases: encodeList(u.aliases),
+          aliasText: u.aliases.join(' ; '),
+        })),
+      },
+    );
+  },
+
+  async deleteEntities(ids) {
+    if (!ids.length) return;
+    for (const id of ids) changed.add(id);
+    await r.query('UNWIND $ids AS i MATCH (e:Entity {id: i}) DETACH DELETE e', { ids });
+  },
+
+  async setEntityOverrides(id, o) {
+    if (o.pinnedName !== undefined) {
+      const found = await r.query('MATCH (e:Entity {id: $id}) SET e.pinnedName = $n RETURN e.id AS id', {
+        id,
+        n: o.pinnedName,
       });
-    },
-  };
+      if (!found.length) return false;
+    }
+    if (o.extraAliases) await setExtraAliases(r, id, o.extraAliases);
+    return true;
+  },
+
+  /**
+   * The entity's edges go with it (DETACH DELETE); its Mention and Evidence nodes by key, and chunks stop
+   * listing the evidence that no longer exists.
+   */
+  async purgeEntity(id) {
+    const mentions = (
+      await r.query('MATCH (:Chunk)-[m:MENTIONS]->(:Entity {id: $id}) RETURN m.k AS k', { id })
+    ).map((x) => Number(x.k));
+    const rels = await r.query(
+      `MATCH (a:Entity)-[x:RELATED]-(b:Entity) WHERE a.id = $id
+       RETURN DISTINCT x.k AS k, b.id AS other`,
+      { id },
+    );
+    const relKeys = [...new Set(rels.map((x) => Number(x.k)))];
+    const neighbours = [...new Set(rels.map((x) => String(x.other)))];
+    const chunkIds = relKeys.length
+      ? (
+          await r.query('MATCH (v:Evidence) WHERE v.k IN $ks RETURN DISTINCT v.chunkId AS c', { ks: relKeys })
+        ).map((x) => String(x.c))
+      : [];
+    await r.query('MATCH (e:Entity {id: $id}) DETACH DELETE e', { id });
+    await deleteByKeys(r, 'Mention', mentions);
+    await deleteByKeys(r, 'Evidence', relKeys);
+    const gone = new Set(relKeys);
+    for (const c of await byPrimaryKey(r, 'Chunk', 'id', chunkIds, 'x.id AS id, x.evidenceKeys AS ks')) {
+      const keep = list<number>(c.ks)
+        .map(Number)
+        .filter((k) => !gone.has(k));
+      if (keep.length)
+        await r.query('MATCH (c:Chunk {id: $id}) SET c.evidenceKeys = $ks', { id: c.id, ks: keep });
+      else await r.query('MATCH (c:Chunk {id: $id}) SET c.evidenceKeys = NULL', { id: c.id });
+    }
+    for (const x of [id, ...neighbours]) changed.add(x);
+    return neighbours;
+  },
+});
+
+/** Empty lists cannot be passed as parameters (see kuzu-db.ts), so clearing is its own statement. */
+async function setExtraAliases(r: KuzuRunner, id: string, aliases: string[]) {
+  if (aliases.length) await r.query('MATCH (e:Entity {id: $id}) SET e.extraAliases = $a', { id, a: aliases });
+  else await r.query('MATCH (e:Entity {id: $id}) SET e.extraAliases = NULL', { id });
 }
-
-const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);

@@ -1,5 +1,12 @@
+import type {
+  EvidenceRowFull,
+  GraphWriter,
+  MentionLink,
+  MentionRow,
+  MentionText,
+  RelatedLink,
+} from '../graph-port';
 import type { KuzuRunner, Row } from './kuzu-db';
-import type { MentionFields, RelationFields } from '../mentions';
 import { createRels, type RelSpec } from './rels';
 import { byPrimaryKey, decodeList, encodeList, fromIds, list } from './rows';
 import { at } from '../../at';
@@ -9,28 +16,6 @@ import { at } from '../../at';
  * lives in a Mention / Evidence node with that key (see schema.ts for the measurement behind the split).
  * Everything that writes, moves or deletes evidence goes through here, so edge and node never drift apart.
  */
-
-/** A MENTIONS edge: chunk → entity, keyed to its Mention node. */
-export interface MentionLink {
-  k: number;
-  chunkId: string;
-  entityId: string;
-  confidence: number;
-}
-
-/** A MENTIONS edge with the text of its Mention node. */
-export interface MentionRow extends MentionLink, MentionFields {}
-
-/** A RELATED edge: src → dst, keyed to its Evidence node (which repeats src and dst so it can find it). */
-export interface EvidenceLink {
-  k: number;
-  src: string;
-  dst: string;
-  confidence: number;
-}
-
-/** A RELATED edge with the text and citation of its Evidence node. */
-export interface EvidenceNodeRow extends EvidenceLink, RelationFields {}
 
 /** Reserves `n` keys from the library-wide sequence (inside the caller's write transaction). */
 export async function allocateKeys(r: KuzuRunner, n: number): Promise<number> {
@@ -72,7 +57,7 @@ export async function linkMentions(r: KuzuRunner, rows: MentionLink[]): Promise<
 }
 
 /** Creates Evidence nodes, their RELATED edges, and records their keys on their chunks. */
-export async function insertEvidence(r: KuzuRunner, rows: EvidenceNodeRow[]): Promise<void> {
+export async function insertEvidence(r: KuzuRunner, rows: EvidenceRowFull[]): Promise<void> {
   if (!rows.length) return;
   await r.query(
     `UNWIND $rows AS x CREATE (:Evidence {k: x.k, id: x.id, src: x.src, dst: x.dst,
@@ -89,7 +74,7 @@ export async function insertEvidence(r: KuzuRunner, rows: EvidenceNodeRow[]): Pr
 }
 
 /** Creates RELATED edges for Evidence nodes whose src and dst already name these endpoints. */
-export async function linkEvidence(r: KuzuRunner, rows: EvidenceLink[]): Promise<void> {
+export async function linkEvidence(r: KuzuRunner, rows: RelatedLink[]): Promise<void> {
   await createRels(
     r,
     RELATED,
@@ -98,7 +83,7 @@ export async function linkEvidence(r: KuzuRunner, rows: EvidenceLink[]): Promise
 }
 
 /** Re-attaches evidence to other endpoints (entity merge and its undo): node and edge move together. */
-export async function relinkEvidence(r: KuzuRunner, rows: EvidenceLink[]): Promise<void> {
+export async function relinkEvidence(r: KuzuRunner, rows: RelatedLink[]): Promise<void> {
   if (!rows.length) return;
   await r.query('UNWIND $rows AS x MATCH (v:Evidence {k: x.k}) SET v.src = x.s, v.dst = x.t', {
     rows: rows.map((e) => ({ s: e.src, t: e.dst, k: e.k })),
@@ -121,7 +106,7 @@ const UNLINK_FROM_SOURCE =
 /** Deletes these RELATED edges (found through their sources); the Evidence nodes stay. */
 export async function unlinkEvidence(
   r: KuzuRunner,
-  rows: Omit<EvidenceLink, 'confidence'>[],
+  rows: Omit<RelatedLink, 'confidence'>[],
 ): Promise<number[]> {
   const gone: number[] = [];
   for (const x of rows) {
@@ -168,19 +153,20 @@ export async function deleteByKeys(r: KuzuRunner, label: 'Evidence' | 'Mention',
 const BIG_TABLE_ONE_BY_ONE = 500;
 
 /**
- * Mention texts by key. `known` holds rows the caller has just written in this transaction: they are taken
- * as they are instead of being read back one point lookup each (a 120-page paper wrote ~450).
+ * Mention texts by key. `known` holds rows written in this transaction: they are taken as they are instead
+ * of being read back one point lookup each (a 120-page paper wrote ~450). A key is never reused and a
+ * mention's text never changes, so a row once written can always stand in for the read.
  */
 export async function mentionTexts(
   r: Pick<KuzuRunner, 'query'>,
   keys: number[],
-  known?: ReadonlyMap<number, MentionText>,
-): Promise<Map<number, Row>> {
-  const out = new Map<number, Row>();
+  known: ReadonlyMap<number, MentionText>,
+): Promise<Map<number, MentionText>> {
+  const out = new Map<number, MentionText>();
   const missing: number[] = [];
   for (const k of keys) {
-    const m = known?.get(k);
-    if (m) out.set(k, { k: m.k, id: m.id, docId: m.docId, surface: m.surface, description: m.description });
+    const m = known.get(k);
+    if (m) out.set(k, m);
     else missing.push(k);
   }
   if (!missing.length) return out;
@@ -189,15 +175,17 @@ export async function mentionTexts(
     'Mention',
     'k',
     missing,
-    'x.k AS k, x.id AS id, x.docId AS docId, x.surface AS surface, x.description AS description',
+    'x.k AS k, x.id AS id, x.surface AS surface, x.description AS description',
     BIG_TABLE_ONE_BY_ONE,
   );
-  for (const x of rows) out.set(Number(x.k), x);
+  for (const x of rows)
+    out.set(Number(x.k), {
+      id: String(x.id),
+      surface: String(x.surface),
+      description: String(x.description ?? ''),
+    });
   return out;
 }
-
-/** What `mentionTexts` reads of a mention. */
-export type MentionText = Pick<MentionRow, 'k' | 'id' | 'docId' | 'surface' | 'description'>;
 
 const EVIDENCE_COLS = `x.k AS k, x.id AS id, x.src AS src, x.dst AS dst, x.keywords AS keywords,
   x.description AS description, x.chunkId AS chunkId, x.docId AS docId, x.page AS page, x.confidence AS confidence,
@@ -207,13 +195,13 @@ const EVIDENCE_COLS = `x.k AS k, x.id AS id, x.src AS src, x.dst AS dst, x.keywo
 export async function evidenceNodes(
   r: Pick<KuzuRunner, 'query'>,
   keys: number[],
-): Promise<Map<number, EvidenceNodeRow>> {
+): Promise<Map<number, EvidenceRowFull>> {
   if (!keys.length) return new Map();
   const rows = await byPrimaryKey(r, 'Evidence', 'k', keys, EVIDENCE_COLS, BIG_TABLE_ONE_BY_ONE);
   return new Map(rows.map((x) => [Number(x.k), toEvidenceNode(x)]));
 }
 
-export function toEvidenceNode(x: Row): EvidenceNodeRow {
+export function toEvidenceNode(x: Row): EvidenceRowFull {
   return {
     k: Number(x.k),
     id: String(x.id),
@@ -273,3 +261,83 @@ export async function removeChunkEvidence(r: KuzuRunner, chunkIds: string[]): Pr
   }
   return [...new Set(mentions.map((x) => String(x.e)))];
 }
+
+type EvidenceWrites = Pick<
+  GraphWriter,
+  | 'removeChunkEvidence'
+  | 'allocateKeys'
+  | 'insertMentions'
+  | 'insertEvidence'
+  | 'foldEntity'
+  | 'moveMentions'
+  | 'moveEvidence'
+>;
+
+/** What a write transaction keeps beside its statements. */
+export interface TransactionState {
+  /** Entities whose relationships, type or existence changed: the adjacency index re-reads them after. */
+  changed: Set<string>;
+  /** Mentions written in this transaction, so deriving entity fields need not read them back. */
+  mentions: Map<number, MentionText>;
+}
+
+/** Mention and evidence rows, written. */
+export const evidenceWrites = (r: KuzuRunner, tx: TransactionState): EvidenceWrites => ({
+  async removeChunkEvidence(chunkIds) {
+    const affected = await removeChunkEvidence(r, chunkIds);
+    for (const id of affected) tx.changed.add(id);
+    return affected;
+  },
+
+  allocateKeys: (n) => allocateKeys(r, n),
+
+  async insertMentions(rows) {
+    for (const m of rows) {
+      tx.changed.add(m.entityId);
+      tx.mentions.set(m.k, { id: m.id, surface: m.surface, description: m.description });
+    }
+    await insertMentions(r, rows);
+  },
+
+  async insertEvidence(rows) {
+    for (const e of rows) tx.changed.add(e.src).add(e.dst);
+    await insertEvidence(r, rows);
+  },
+
+  async foldEntity(mergedId, survivorId, rows) {
+    tx.changed.add(mergedId).add(survivorId);
+    const swap = (v: string) => (v === mergedId ? survivorId : v);
+    // The merged entity's edges go with it; the same keys are linked to the survivor.
+    await r.query('MATCH (e:Entity {id: $id}) DETACH DELETE e', { id: mergedId });
+    await linkMentions(
+      r,
+      rows.mentions.map((m) => ({ ...m, entityId: survivorId })),
+    );
+    await relinkEvidence(
+      r,
+      rows.relations.map((x) => ({ ...x, src: swap(x.src), dst: swap(x.dst) })),
+    );
+  },
+
+  async moveMentions(rows) {
+    for (const m of rows) tx.changed.add(m.entityId).add(m.to);
+    const moved = new Set(await unlinkMentions(r, rows));
+    await linkMentions(
+      r,
+      rows.filter((m) => moved.has(m.k)).map((m) => ({ ...m, entityId: m.to })),
+    );
+    return [...moved];
+  },
+
+  async moveEvidence(rows) {
+    for (const x of rows) tx.changed.add(x.src).add(x.dst).add(x.toSrc).add(x.toDst);
+    const moved = new Set(await unlinkEvidence(r, rows));
+    await relinkEvidence(
+      r,
+      rows
+        .filter((x) => moved.has(x.k))
+        .map((x) => ({ k: x.k, src: x.toSrc, dst: x.toDst, confidence: x.confidence })),
+    );
+    return [...moved];
+  },
+});

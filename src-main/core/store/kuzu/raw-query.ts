@@ -1,14 +1,14 @@
 import { AriadneError } from '../../../contract/errors';
 import type { GraphStore } from '../graph-store';
 import type { Row } from './kuzu-db';
-import type { KuzuGraphStore } from './graph-store';
 
-/** Stores opened by this backend, so a raw query can refuse any other. */
-const kuzuStores = new WeakSet<GraphStore>();
+type RawQuery = (cypher: string, params?: Record<string, unknown>) => Promise<Row[]>;
 
-export function registerKuzuStore(store: KuzuGraphStore): KuzuGraphStore {
-  kuzuStores.add(store);
-  return store;
+/** Stores opened by this backend, with their read connection, so a raw query can refuse any other. */
+const kuzuStores = new WeakMap<GraphStore, RawQuery>();
+
+export function registerKuzuStore(store: GraphStore, query: RawQuery): void {
+  kuzuStores.set(store, query);
 }
 
 /**
@@ -20,6 +20,7 @@ export function kuzuQuery(
   cypher: string,
   params?: Record<string, unknown>,
 ): Promise<Row[]> {
-  if (!kuzuStores.has(graph)) throw new AriadneError('internal', 'Not a Kùzu graph store.');
-  return (graph as KuzuGraphStore).query(cypher, params);
+  const query = kuzuStores.get(graph);
+  if (!query) throw new AriadneError('internal', 'Not a Kùzu graph store.');
+  return query(cypher, params);
 }

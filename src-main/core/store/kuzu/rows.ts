@@ -1,11 +1,13 @@
 import type { KuzuRunner, Params, Row } from './kuzu-db';
-import type { ChunkRecord, DocumentRecord, EntityRecord } from '../types';
+import type { EntityRow } from '../graph-port';
+import type { ChunkRecord, DocumentRecord } from '../types';
 
 /** RETURN fragments and row mappers, so every query returns the same shapes. */
 export const entityCols = (v: string) =>
   `${v}.id AS id, ${v}.canonicalKey AS canonicalKey, ${v}.name AS name, ${v}.type AS type, ` +
   `${v}.description AS description, ${v}.aliases AS aliases, ${v}.confidence AS confidence, ` +
-  `${v}.evidenceCount AS evidenceCount`;
+  `${v}.evidenceCount AS evidenceCount, ${v}.pinnedName AS pinnedName, ${v}.extraAliases AS extraAliases, ` +
+  `${v}.createdAt AS createdAt`;
 
 export const docCols = (v: string) =>
   `${v}.id AS id, ${v}.title AS title, ${v}.authors AS authors, ${v}.year AS year, ${v}.doi AS doi, ` +
@@ -22,7 +24,7 @@ const num = (v: unknown) => (v == null ? 0 : Number(v));
 const numOrNull = (v: unknown) => (v == null ? null : Number(v));
 export const list = <T = string>(v: unknown): T[] => (Array.isArray(v) ? (v as T[]) : []);
 
-export function toEntity(r: Row): EntityRecord {
+export function toEntity(r: Row): EntityRow {
   return {
     id: str(r.id),
     canonicalKey: str(r.canonicalKey),
@@ -32,6 +34,9 @@ export function toEntity(r: Row): EntityRecord {
     aliases: list(r.aliases),
     confidence: num(r.confidence),
     evidenceCount: num(r.evidenceCount),
+    pinnedName: str(r.pinnedName),
+    extraAliases: list(r.extraAliases),
+    createdAt: num(r.createdAt),
   };
 }
 
@@ -111,7 +116,7 @@ export async function fromIds(
 }
 
 /** Entities by id, in the order given (missing ids skipped). For use inside a read or write callback. */
-export async function fetchEntities(r: Pick<KuzuRunner, 'query'>, ids: string[]): Promise<EntityRecord[]> {
+export async function fetchEntities(r: Pick<KuzuRunner, 'query'>, ids: string[]): Promise<EntityRow[]> {
   if (!ids.length) return [];
   const rows = await byPrimaryKey(r, 'Entity', 'id', ids, entityCols('x'));
   const byId = new Map(rows.map((x) => [String(x.id), toEntity(x)]));

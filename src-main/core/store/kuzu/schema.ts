@@ -75,6 +75,11 @@ export const MIGRATIONS: Migration[] = [
       'ALTER TABLE Mention ADD spanEnd INT64 DEFAULT -1',
     ],
   },
+  {
+    version: 3,
+    // Papers are nodes too: a document's references matched to other documents of the library.
+    statements: ['CREATE REL TABLE IF NOT EXISTS CITES(FROM Document TO Document, ref INT64)'],
+  },
 ];
 
 export const SCHEMA_VERSION = at(MIGRATIONS, MIGRATIONS.length - 1).version;

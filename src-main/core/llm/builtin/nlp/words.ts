@@ -1,4 +1,5 @@
-import { wink } from '../../../nlp/wink';
+import { readTokens } from '../../../nlp/tokens';
+import { sentenceSpans } from '../../../nlp/sentences';
 import { at } from '../../../at';
 
 /**
@@ -32,9 +33,10 @@ const isAlnum = (s: string) => /^[\p{L}\p{N}]/u.test(s);
 let last: { text: string; sentences: readonly Sentence[] } | null = null;
 
 /**
- * Sentences of words with offsets and POS tags; one wink-nlp pass over the whole text. A passage is read
- * by several rule tasks in a row (its extraction, then its questions), so the last text's analysis is kept
- * and given again: the wink-nlp pass was a third of the extraction's CPU.
+ * Sentences of words with offsets and POS tags. The sentences are the toolkit's (`nlp/sentences.ts`), the
+ * very spans evidence is quoted by, so the sentence a relation is read from is the sentence it cites; the
+ * tokens come from the same wink-nlp pass (`nlp/tokens.ts`). A passage is read by several rule tasks in a
+ * row (its extraction, then its questions), so the last text's analysis is kept and given again.
  */
 export function analyse(text: string): readonly Sentence[] {
   if (last?.text !== text) last = { text, sentences: analyseAnew(text) };
@@ -42,83 +44,46 @@ export function analyse(text: string): readonly Sentence[] {
 }
 
 function analyseAnew(text: string): Sentence[] {
-  const nlp = wink();
-  const its = nlp.its;
-  const doc = nlp.readDoc(text);
-  const toks = doc.tokens();
-  const values = toks.out() as string[];
-  const pos = toks.out(its.pos) as string[];
-  const spaces = toks.out(its.precedingSpaces) as string[];
-  // Offsets: wink-nlp keeps the spacing before every token, so walking the text recovers each token's start.
-  const starts: number[] = new Array(values.length);
-  let offset = 0;
-  for (let i = 0; i < values.length; i++) {
-    offset += at(spaces, i).length;
-    const found = text.indexOf(at(values, i), offset);
-    // A normalised token (rare: quotes, ellipses) is not found verbatim; keep the running offset then.
-    if (found >= 0 && found - offset <= 2) offset = found;
-    starts[i] = offset;
-    offset += at(values, i).length;
-  }
-  const spans = doc.sentences().out(its.span) as unknown as [number, number][];
-  const sentenceStart = new Set(spans.map(([a]) => a));
+  const t = readTokens(text);
+  const { values, pos, spaces, starts } = t;
   const out: Sentence[] = [];
-  const flush = (words: Word[]) => {
-    if (!words.length) return;
-    const start = at(words, 0).start;
-    const end = at(words, words.length - 1).end;
-    out.push({ text: text.slice(start, end), start, end, words });
-  };
-  // PDF text often has a blank line after every printed line, and wink-nlp ends a sentence at each: a
-  // sentence goes on across a line break unless the line ended one (. ! ? :) or the next line starts with
-  // a capital or a digit (a heading, a new paragraph, an author line).
-  const endsSentence = (w: Word | undefined) => !!w && /^[.!?:]$/.test(w.text);
-  const startsAnew = (v: string | undefined) => !!v && /^[\p{Lu}\p{N}#•]/u.test(v);
-  let words: Word[] = [];
-  let lineBreak = false;
-  const last = values.length - 1;
+  const n = values.length;
   let i = 0;
-  while (i <= last) {
-    if (pos[i] === 'SPACE' || at(values, i).trim() === '') {
-      if (at(values, i).includes('\n')) lineBreak = true;
-      i++;
-      continue;
-    }
-    if (words.length) {
-      const prev = words.at(-1);
-      const breakHere = lineBreak
-        ? endsSentence(prev) || startsAnew(values[i])
-        : sentenceStart.has(i) && (endsSentence(prev) || startsAnew(values[i]));
-      if (breakHere) {
-        flush(words);
-        words = [];
+  for (const span of sentenceSpans(text)) {
+    const words: Word[] = [];
+    while (i < n && at(starts, i) < span.start) i++;
+    while (i < n && at(starts, i) < span.end) {
+      if (pos[i] === 'SPACE' || at(values, i).trim() === '') {
+        i++;
+        continue;
       }
+      let j = i;
+      // Glue: no space before the next token (inside this sentence), and either it or the current one is a
+      // hyphen-like joiner between alphanumerics, or two alphanumeric tokens touch ("33" "RE").
+      while (j + 1 < n && spaces[j + 1] === '' && at(starts, j + 1) < span.end) {
+        const cur = at(values, j);
+        const next = at(values, j + 1);
+        const after = values[j + 2];
+        const joinsNext =
+          (isAlnum(cur) && isAlnum(next)) ||
+          (GLUE.has(next) &&
+            isAlnum(cur) &&
+            after !== undefined &&
+            spaces[j + 2] === '' &&
+            isAlnum(after) &&
+            at(starts, j + 2) < span.end) ||
+          (GLUE.has(cur) && isAlnum(next) && j > i);
+        if (!joinsNext) break;
+        j++;
+      }
+      const start = at(starts, i);
+      const end = Math.min(span.end, at(starts, j) + at(values, j).length);
+      const w = text.slice(start, end);
+      words.push({ text: w, lower: w.toLowerCase(), start, end, pos: at(pos, j), first: words.length === 0 });
+      i = j + 1;
     }
-    lineBreak = false;
-    let j = i;
-    // Glue: no space before the next token, and either it or the current one is a hyphen-like joiner
-    // between alphanumerics, or two alphanumeric tokens touch ("33" "RE").
-    while (j < last && spaces[j + 1] === '' && !sentenceStartBetween(j)) {
-      const cur = at(values, j);
-      const next = at(values, j + 1);
-      const after = values[j + 2];
-      const joinsNext =
-        (isAlnum(cur) && isAlnum(next)) ||
-        (GLUE.has(next) && isAlnum(cur) && after !== undefined && spaces[j + 2] === '' && isAlnum(after)) ||
-        (GLUE.has(cur) && isAlnum(next) && j > i);
-      if (!joinsNext) break;
-      j++;
-    }
-    const start = at(starts, i);
-    const end = at(starts, j) + at(values, j).length;
-    const w = text.slice(start, end);
-    words.push({ text: w, lower: w.toLowerCase(), start, end, pos: at(pos, j), first: words.length === 0 });
-    i = j + 1;
+    if (words.length)
+      out.push({ text: text.slice(span.start, span.end), start: span.start, end: span.end, words });
   }
-  flush(words);
   return out;
-
-  function sentenceStartBetween(j: number): boolean {
-    return sentenceStart.has(j + 1) && /^[.!?]$/.test(at(values, j));
-  }
 }

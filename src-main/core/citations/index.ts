@@ -1,0 +1,2 @@
+export { createCitationService, type CitationService } from './citation-service';
+export { createCitationHandlers } from './citation-handlers';
