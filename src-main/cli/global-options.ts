@@ -123,7 +123,7 @@ export function cliLogger(g: GlobalOptions): Logger {
 export async function bootFromOptions(
   g: GlobalOptions,
   log: Logger = cliLogger(g),
-  opts: { readOnly?: boolean } = {},
+  opts: { readOnly?: boolean; replayKeptReplies?: boolean } = {},
 ) {
   const { bootCore } = await import('../core/boot');
   return bootCore({
@@ -135,5 +135,6 @@ export async function bootFromOptions(
     version: VERSION,
     log,
     readOnly: opts.readOnly,
+    replayKeptReplies: opts.replayKeptReplies,
   });
 }

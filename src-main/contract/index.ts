@@ -14,3 +14,4 @@ export * from './handlers';
 export * from './client';
 export * from './settings';
 export * from './citations';
+export * from './snapshots';

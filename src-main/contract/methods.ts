@@ -8,6 +8,7 @@ import { contradictionMethods } from './contradictions';
 import { qaMethods } from './qa';
 import { exportMethods } from './export';
 import { citationMethods } from './citations';
+import { snapshotMethods } from './snapshots';
 import type { MethodSpec } from './define';
 
 /**
@@ -24,6 +25,7 @@ export const methods = {
   ...qaMethods,
   ...exportMethods,
   ...citationMethods,
+  ...snapshotMethods,
 } satisfies Record<string, MethodSpec>;
 
 export type Methods = typeof methods;

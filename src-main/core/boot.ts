@@ -18,6 +18,8 @@ export interface BootOptions extends LlmOverrides {
   configDir?: string;
   /** The queue starts paused: for commands that only read (see IngestOptions.startPaused). */
   readOnly?: boolean;
+  /** Model calls are answered from the library's kept replies first (repair; IngestOptions). */
+  replayKeptReplies?: boolean;
 }
 
 /**
@@ -79,6 +81,7 @@ export async function bootCore(opts: BootOptions): Promise<{ core: Core; provide
     ingest: {
       ...(opts.concurrency ? { llmConcurrency: opts.concurrency } : {}),
       ...(opts.readOnly ? { startPaused: true } : {}),
+      ...(opts.replayKeptReplies ? { replayKeptReplies: true } : {}),
     },
   });
   return { core, providerNote: choice.note ?? null };

@@ -26,6 +26,8 @@ import { createScheduler, type Scheduler, type SchedulerOptions } from './runtim
 import { createStepRunner, type StepRunner } from './runtime/step-runner';
 import { createWorkerPool, type WorkerPool } from './runtime/worker-pool';
 import { createEstimator } from './estimate/estimate-service';
+import { takeSnapshot } from '../library/snapshots';
+import { rebuildVectors } from './rebuild-vectors';
 import type { LlmMetrics } from '../llm/metrics';
 
 export type { IngestService } from './ingest-api';
@@ -247,15 +249,46 @@ export async function startIngest(deps: IngestDeps): Promise<IngestService> {
     confirmAboveMinutes: () => app().confirmAboveMinutes,
     documentsAtOnce,
   });
+  // Snapshots (library/snapshots.ts): before each import batch and on a schedule, when the library changed.
+  const snapshot = (reason: 'import' | 'schedule') =>
+    takeSnapshot(library, reason, { keep: app().snapshotsKept }).catch((e: unknown) => {
+      log.log('warn', 'snapshot not taken', { reason, error: e instanceof Error ? e.message : String(e) });
+      return null;
+    });
+  const beforeImport = async () => {
+    if (app().snapshotsKept > 0) await snapshot('import');
+  };
+  let snapshotTimer: { cancel(): void } | null = null;
+  const armSnapshots = () => {
+    const hours = app().snapshotEveryHours;
+    snapshotTimer =
+      hours > 0 && app().snapshotsKept > 0
+        ? clock.setTimeout(() => void snapshot('schedule').finally(armSnapshots), hours * 3_600_000)
+        : null;
+  };
+  if (!o.startPaused) armSnapshots();
   const service: IngestService = {
-    importItems: (items) => ops.importItems(items),
+    importItems: async (items) => {
+      await beforeImport();
+      return ops.importItems(items);
+    },
+    snapshotsKept: () => app().snapshotsKept,
+    rebuildVectors: () =>
+      rebuildVectors(
+        library,
+        (texts) => runner.embed(texts, new AbortController().signal),
+        runner.embedModel,
+      ),
     estimate: (items, opts) => estimator.estimate(items, opts),
     // Its readers (a BibTeX parser, SQLite in wasm) load when a Zotero import runs, not when a library opens.
     importZotero: async (source) =>
       (await import('./zotero/zotero-import')).importZotero(source, {
         library,
         clock,
-        importItems: (items) => ops.importItems(items),
+        importItems: async (items) => {
+          await beforeImport();
+          return ops.importItems(items);
+        },
       }),
     list: () => ops.list(),
     detail: (id) => ops.detail(id),
@@ -324,6 +357,7 @@ export async function startIngest(deps: IngestDeps): Promise<IngestService> {
     readingOptions: () => ({ blockTokens: opts.blockTokens, entityTypes: opts.entityTypes }),
     resolutionEntry: async (id) => (await index.loaded()).get(id),
     async close() {
+      snapshotTimer?.cancel();
       await scheduler.close();
       await pool.close();
       await parser.close();

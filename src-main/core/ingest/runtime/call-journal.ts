@@ -69,9 +69,11 @@ export function openCallJournal(
   opts: { archive?: string; replayArchive?: boolean } = {},
 ): CallJournal {
   const entries = new Map<string, unknown>();
+  // Kept replies read back for a repair: apart, so emptying the journal (an idle queue) keeps them.
+  const kept = new Map<string, unknown>();
   if (opts.archive && opts.replayArchive) {
-    loadLines(`${opts.archive}.1`, entries);
-    loadLines(opts.archive, entries);
+    loadLines(`${opts.archive}.1`, kept);
+    loadLines(opts.archive, kept);
   }
   let bytes = loadLines(file, entries);
   let fd: number | null = null;
@@ -84,10 +86,10 @@ export function openCallJournal(
     // Only replies from earlier runs are kept in memory. A reply is not handed out just once: identical
     // requests (the same entity texts embedded for resolution and again after commit) share it.
     get<T>(key: string) {
-      return entries.get(key) as T | undefined;
+      return (entries.get(key) ?? kept.get(key)) as T | undefined;
     },
     withPrefix(prefix) {
-      return [...entries].filter(([k]) => k.startsWith(prefix));
+      return [...kept, ...entries].filter(([k]) => k.startsWith(prefix));
     },
     put(key, value) {
       const line = `${JSON.stringify({ k: key, v: value })}\n`;
