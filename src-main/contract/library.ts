@@ -71,6 +71,12 @@ export const DocumentSummary = z.object({
       itemKey: z.string(),
       tags: z.array(z.string()),
       collections: z.array(z.string()),
+      /** Where the item was published, as the reference manager has it (BibTeX's journal, volume, …). */
+      journal: z.string().nullable().optional(),
+      volume: z.string().nullable().optional(),
+      issue: z.string().nullable().optional(),
+      pages: z.string().nullable().optional(),
+      url: z.string().nullable().optional(),
     })
     .nullable()
     .optional(),

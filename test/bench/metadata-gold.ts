@@ -71,7 +71,7 @@ export const AUTHOR_GOLD: AuthorGold[] = [
   },
   {
     file: 'f1000res_2014_aedes_obp_fluorescent_reporter_garbled.pdf',
-    authors: ['Gabriel Leal', 'Walter Leal'],
+    authors: ['Gabriel M. Leal', 'Walter S. Leal'],
   },
   {
     file: 'frontpsychol_2013_catch_trials_motor_memory.pdf',

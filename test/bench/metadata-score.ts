@@ -77,6 +77,11 @@ export function nameKey(s: string): string {
     .trim();
 }
 
+const firstAndLast = (key: string) => {
+  const w = key.split(' ');
+  return `${w[0]} ${w.at(-1)}`;
+};
+
 export interface PaperScore {
   file: string;
   heldOut: boolean;
@@ -103,7 +108,8 @@ export function scorePaper(
     heldOut: gold.heldOut === true,
     title:
       gold.title !== null && got.title !== null && normaliseTitle(got.title) === normaliseTitle(gold.title),
-    firstAuthor: keys[0] === nameKey(gold.firstAuthor),
+    // SOURCE.tsv names the first author without middle initials ("Gabriel Leal" for "Gabriel M. Leal").
+    firstAuthor: keys[0] !== undefined && firstAndLast(keys[0]) === firstAndLast(nameKey(gold.firstAuthor)),
     year: got.year === gold.year,
     doi: (got.doi?.toLowerCase() ?? null) === gold.doi,
     authorsFound: found,

@@ -32,7 +32,7 @@ for (const g of gold) {
     const s = scorePaper(g, doc);
     scores.push(s);
     console.log(
-      `${g.heldOut ? '[held out] ' : ''}${g.file} (${Date.now() - t0} ms)\n` +
+      `${g.heldOut ? '[held out] ' : ''}${g.file} (${Date.now() - t0} ms${doc.ocr ? `, OCR pages ${doc.ocr.pages.join(',')} confidence ${doc.ocr.confidence}%` : ''}${doc.language ? `, ${doc.language.name}` : ''})\n` +
         `  title ${mark(s.title)} ${JSON.stringify(doc.title)}\n` +
         `  first author ${mark(s.firstAuthor)} ${JSON.stringify(doc.authors[0] ?? null)} (gold ${JSON.stringify(g.firstAuthor)})\n` +
         `  authors ${s.authorsFound}/${s.authorsGold}${s.authorsExact ? '' : ` BAD list ${JSON.stringify(doc.authors)}`}\n` +

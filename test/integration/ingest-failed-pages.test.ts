@@ -11,7 +11,7 @@ describe('a PDF that fails to parse', () => {
       const { jobs } = await ingestAll(core, [f.hostile.scanned]);
       expect(jobs[0]!.status).toBe('failed');
       const d = await core.handlers['library:document']({ documentId: jobs[0]!.docId }, ctx());
-      expect(d.error).toBe('no text layer: scanned PDF');
+      expect(d.error).toBe('no text layer, and OCR found no text on its 2 pages');
       expect(d.pages).toBeGreaterThan(0);
     } finally {
       await core.close();

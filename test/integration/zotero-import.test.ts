@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parse as parseBibtex } from '@retorquere/bibtex-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../src-main/core/create-core';
 import { createBuiltinProvider } from '../../src-main/core/llm/builtin/builtin-provider';
@@ -23,6 +24,11 @@ describe('Zotero import', () => {
         ],
         date: '2022-05-00 May 2022',
         doi: 'https://doi.org/10.5555/ZOTERO.1',
+        journal: 'Journal of Translational Metabolism',
+        volume: '14',
+        issue: '2',
+        pages: '101-112',
+        url: 'https://example.org/jtm/14/101',
         tags: ['obesity', 'microbiome'],
         collections: ['Gut–brain axis'],
         pdf: f.papers[0]!.file,
@@ -75,6 +81,20 @@ describe('Zotero import', () => {
     expect(a.doi).toBe('10.5555/zotero.1');
     expect(a.reference?.tags.sort()).toEqual(['microbiome', 'obesity']);
     expect(documents.find((d) => d.reference?.itemKey === 'EFGH6789')?.title).toBe(items[1]!.title);
+    // The library's BibTeX carries what Zotero knew, and a BibTeX parser reads it back.
+    const { text } = await core.handlers['export:bibtex']({}, ctx());
+    const bib = parseBibtex(text, { sentenceCase: false });
+    expect(bib.errors).toEqual([]);
+    const entry = bib.entries.find((e) => e.fields.title === items[0]!.title)!;
+    expect(entry.type).toBe('article');
+    expect(entry.fields).toMatchObject({
+      journal: 'Journal of Translational Metabolism',
+      volume: '14',
+      number: '2',
+      doi: '10.5555/zotero.1',
+      url: 'https://example.org/jtm/14/101',
+    });
+    expect(String(entry.fields.pages)).toMatch(/^101\s*[-–]+\s*112$/);
     return documents;
   };
 

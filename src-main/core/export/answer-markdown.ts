@@ -1,5 +1,5 @@
 import type { AnswerCitation } from '../../contract/qa';
-import { citationKeys, toBibtex, type BibDocument } from './bibtex';
+import { bibliographic, citationKeys, toBibtex, type BibDocument } from './bibtex';
 
 /**
  * An answer as a scientist pastes it into a manuscript: the question, the answer with each [n] turned into
@@ -11,7 +11,8 @@ export function answerMarkdown(
 ): { markdown: string; bibtex: string } {
   const cited = new Set(input.citations.map((c) => c.documentId));
   const used = docs.filter((d) => cited.has(d.id));
-  const keys = citationKeys(used);
+  // Keys over the whole library: the same as the library's BibTeX export gives these documents.
+  const keys = citationKeys(bibliographic(docs));
   const byN = new Map(input.citations.map((c) => [c.n, c]));
   const cite = (n: number) => {
     const c = byN.get(n);

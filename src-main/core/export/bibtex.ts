@@ -6,6 +6,18 @@ export interface BibDocument {
   year: number | null;
   doi: string | null;
   fileName: string;
+  /** When it entered the library (ISO): an earlier document keeps a shared key's bare form. */
+  addedAt?: string;
+  /** Failed documents are not references: they are left out. */
+  status?: string;
+  /** Where it was published, when a reference manager (Zotero) supplied it. */
+  reference?: {
+    journal?: string | null | undefined;
+    volume?: string | null | undefined;
+    issue?: string | null | undefined;
+    pages?: string | null | undefined;
+    url?: string | null | undefined;
+  } | null;
 }
 
 // LaTeX's special characters in field values; braces kept balanced by escaping them too.
@@ -22,6 +34,16 @@ const TEX: Record<string, string> = {
   '^': '\\textasciicircum{}',
 };
 const tex = (s: string) => s.replace(/[\\{}%&$#_~^]/g, (c) => TEX[c] ?? c);
+/** A verbatim field (doi, url): no TeX escapes, only braces (which would unbalance the entry) removed. */
+const verbatim = (s: string) => s.replace(/[{}]/g, '');
+
+/** Statuses of documents that never became part of the library's knowledge. */
+const NOT_REFERENCES = new Set(['failed', 'dead_lettered']);
+
+/** Documents BibTeX lists: every one but those that failed. */
+export function bibliographic<T extends BibDocument>(docs: T[]): T[] {
+  return docs.filter((d) => !NOT_REFERENCES.has(d.status ?? ''));
+}
 
 /** "Smith, Jane" → "smith"; "Jane Smith" → "smith"; ASCII letters only. */
 function familyName(author: string): string {
@@ -32,11 +54,18 @@ function familyName(author: string): string {
     .toLowerCase();
 }
 
-/** Keys like `smith2014`, `smith2014a` when two documents would share one; stable for a given order. */
+/**
+ * Keys like `smith2014`, and `smith2014a`, `smith2014b` when documents would share one. Stable: documents are
+ * keyed in the order they entered the library (then by id), whatever order they are listed in, so a
+ * document keeps its key in every export; give the whole library to key a part of it the same way.
+ */
 export function citationKeys(docs: BibDocument[]): Map<string, string> {
   const keys = new Map<string, string>();
   const used = new Set<string>();
-  for (const d of docs) {
+  const ordered = [...docs].sort(
+    (a, b) => (a.addedAt ?? '').localeCompare(b.addedAt ?? '') || a.id.localeCompare(b.id),
+  );
+  for (const d of ordered) {
     const titleWord =
       (d.title || d.fileName.replace(/\.[a-z0-9]{1,5}$/i, ''))
         .toLowerCase()
@@ -54,18 +83,31 @@ export function citationKeys(docs: BibDocument[]): Map<string, string> {
   return keys;
 }
 
+/** "305-317", "305–17" → "305--317" / "305--17": BibTeX writes a page range with two hyphens. */
+const pageRange = (p: string) =>
+  p
+    .split(/[-\u2010-\u2015]+/)
+    .map((part) => part.trim())
+    .join('--');
+
 export function toBibtex(docs: BibDocument[], keys = citationKeys(docs)): string {
   return docs
     .map((d) => {
+      const ref = d.reference ?? {};
       // Double braces keep the title's case: BibTeX styles otherwise lower-case "C-domain" and acronyms.
       const fields: [string, string][] = [['title', `{{${tex(d.title || d.fileName)}}}`]];
       if (d.authors.length) fields.push(['author', `{${d.authors.map(tex).join(' and ')}}`]);
+      if (ref.journal) fields.push(['journal', `{${tex(ref.journal)}}`]);
       if (d.year) fields.push(['year', `{${d.year}}`]);
-      // doi is a verbatim field: no TeX escapes, only braces (which would unbalance the entry) removed.
-      if (d.doi) fields.push(['doi', `{${d.doi.replace(/[{}]/g, '')}}`]);
+      if (ref.volume) fields.push(['volume', `{${tex(ref.volume)}}`]);
+      if (ref.issue) fields.push(['number', `{${tex(ref.issue)}}`]);
+      if (ref.pages) fields.push(['pages', `{${tex(pageRange(ref.pages))}}`]);
+      if (d.doi) fields.push(['doi', `{${verbatim(d.doi)}}`]);
+      if (ref.url) fields.push(['url', `{${verbatim(ref.url)}}`]);
       fields.push(['note', `{Ariadne document ${tex(d.id)}}`]);
       const body = fields.map(([k, v]) => `  ${k} = ${v}`).join(',\n');
-      return `@article{${keys.get(d.id)},\n${body}\n}\n`;
+      // A journal makes it an article; a document without one (a preprint, notes) is @misc.
+      return `@${ref.journal ? 'article' : 'misc'}{${keys.get(d.id)},\n${body}\n}\n`;
     })
     .join('\n');
 }

@@ -2,7 +2,7 @@ import type { ApiHandlers, CallContext } from '../../contract';
 import { AriadneError } from '../../contract/errors';
 import type { Evidence } from '../../contract/graph';
 import { answerMarkdown } from './answer-markdown';
-import { toBibtex } from './bibtex';
+import { bibliographic, citationKeys, toBibtex } from './bibtex';
 import { toCsv } from './csv';
 import { toGraphml } from './graphml';
 
@@ -142,7 +142,12 @@ export function createExportHandlers(reads: Reads): Pick<ApiHandlers, ExportMeth
     async 'export:bibtex'({ documentIds }, c) {
       const { documents } = await reads['library:list']({}, ctx(c.signal));
       const want = documentIds ? new Set(documentIds) : null;
-      const text = toBibtex(documents.filter((d) => !want || want.has(d.id)));
+      // Keys over the whole library, so a document has the same key in every export of a part of it.
+      const listed = bibliographic(documents);
+      const text = toBibtex(
+        listed.filter((d) => !want || want.has(d.id)),
+        citationKeys(listed),
+      );
       return { fileName: 'ariadne-library.bib', mime: 'application/x-bibtex', text };
     },
   };

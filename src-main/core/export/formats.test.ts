@@ -3,7 +3,7 @@ import Graph from 'graphology';
 import { parse as parseGraphml } from 'graphology-graphml';
 import { describe, expect, it } from 'vitest';
 import { answerMarkdown } from './answer-markdown';
-import { citationKeys, toBibtex, type BibDocument } from './bibtex';
+import { bibliographic, citationKeys, toBibtex, type BibDocument } from './bibtex';
 import { csvField, toCsv } from './csv';
 import { toGraphml } from './graphml';
 
@@ -33,6 +33,57 @@ describe('exports', () => {
     expect(parsed.entries[0]!.fields.title).toBe('ACE inhibitors & the C-domain: 50% of {cases}');
     expect(parsed.entries[0]!.fields.author).toHaveLength(2);
     expect(parsed.entries[0]!.fields.doi).toBe('10.1000/x_1');
+  });
+
+  it('writes journal, volume, number, pages, DOI and URL, leaves failed documents out, keeps keys stable', () => {
+    const zotero: BibDocument[] = [
+      {
+        id: 'z2',
+        title: 'Later study',
+        authors: ['Jane Smith'],
+        year: 2014,
+        doi: null,
+        fileName: 'later.pdf',
+        addedAt: '2024-02-01T00:00:00Z',
+      },
+      {
+        id: 'z1',
+        title: 'ACE inhibition in heart failure',
+        authors: ['Jane Smith'],
+        year: 2014,
+        doi: '10.1042/CS20130403',
+        fileName: 'ace.pdf',
+        addedAt: '2024-01-01T00:00:00Z',
+        reference: {
+          journal: 'Clinical Science',
+          volume: '126',
+          issue: '5',
+          pages: '305–317',
+          url: 'https://portlandpress.com/clinsci/article/126/5/305',
+        },
+      },
+      { ...docs[1]!, id: 'z3', status: 'failed', addedAt: '2023-01-01T00:00:00Z' },
+    ];
+    const listed = bibliographic(zotero);
+    expect(listed.map((d) => d.id)).toEqual(['z2', 'z1']);
+    const keys = citationKeys(listed);
+    // The earlier document keeps the bare key, whatever order the list is in.
+    expect(keys.get('z1')).toBe('smith2014');
+    expect(keys.get('z2')).toBe('smith2014a');
+    expect(citationKeys([...listed].reverse())).toEqual(keys);
+    const parsed = parseBibtex(toBibtex(listed, keys), { sentenceCase: false });
+    expect(parsed.errors).toEqual([]);
+    const ace = parsed.entries.find((e) => e.key === 'smith2014')!;
+    expect(ace.type).toBe('article');
+    expect(ace.fields).toMatchObject({
+      journal: 'Clinical Science',
+      volume: '126',
+      number: '5',
+      doi: '10.1042/CS20130403',
+      url: 'https://portlandpress.com/clinsci/article/126/5/305',
+    });
+    expect(String(ace.fields.pages)).toMatch(/^305\s*[-–]+\s*317$/);
+    expect(parsed.entries.find((e) => e.key === 'smith2014a')!.type).toBe('misc');
   });
 
   it('writes GraphML that graphology parses back with every node, edge and attribute', () => {

@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { AriadneError, toRpcError } from '../../contract/errors';
@@ -12,19 +11,22 @@ import { cancelled, INGEST_RETRY } from '../llm/retry';
 import type { LlmTasks } from '../llm/tasks';
 import { createLimiter } from '../llm/limiter';
 import type { IngestService } from './ingest-api';
-import { documentOps } from './document-ops';
+import { type IngestParts, libraryDocuments } from './library-documents';
 import { createParser, kindOfFile } from './parse/parse-in-worker';
 import type { ParseOutcome } from './parse/worker-api';
 import type { PipelineContext, PipelineOptions } from './pipeline/context';
+import { planOf } from './pipeline/flows';
+import { runJob } from './pipeline/run-flow';
 import { JobQueue } from './queue/job-queue';
 import { TERMINAL_STATUSES, type Job } from './queue/types';
-import { lazyEntityIndex, type LazyEntityIndex } from './runtime/lazy-index';
+import { lazyEntityIndex } from './runtime/lazy-index';
 import { noJournal, openCallJournal } from './runtime/call-journal';
 import { createCommitTurns } from './runtime/commit-turns';
 import { ProgressTracker } from './runtime/progress';
-import { createScheduler, type Scheduler, type SchedulerOptions } from './runtime/scheduler';
-import { createStepRunner, type StepRunner } from './runtime/step-runner';
-import { createWorkerPool, type WorkerPool } from './runtime/worker-pool';
+import { createScheduler, type SchedulerOptions } from './runtime/scheduler';
+import { createModelCalls } from './runtime/model-calls';
+import { createImportedBytes } from './runtime/imported-bytes';
+import { createWorkerPool } from './runtime/worker-pool';
 import { createEstimator } from './estimate/estimate-service';
 import { takeSnapshot } from '../library/snapshots';
 import { rebuildVectors } from './rebuild-vectors';
@@ -77,17 +79,6 @@ export interface IngestDeps {
   calls?: LlmMetrics;
 }
 
-/** The parts the service's operations are built from; never handed out beyond this folder. */
-export interface IngestParts {
-  queue: JobQueue;
-  scheduler: Scheduler;
-  runner: StepRunner;
-  index: LazyEntityIndex;
-  pool: WorkerPool;
-  ctx: PipelineContext;
-  tracker: ProgressTracker;
-}
-
 /** Builds the queue, worker pool, scheduler and pipeline around an open library, and resumes its jobs. */
 export async function startIngest(deps: IngestDeps): Promise<IngestService> {
   const { library, clock, events } = deps;
@@ -135,9 +126,10 @@ export async function startIngest(deps: IngestDeps): Promise<IngestService> {
           archive: path.join(library.dataDir, 'ingest-replies.ndjson'),
           replayArchive: o.replayKeptReplies,
         });
-  const runner = createStepRunner(deps.tasks, pool, journal);
+  const models = createModelCalls(deps.tasks, pool, journal);
+  const imported = createImportedBytes();
   const index = lazyEntityIndex(library.graph, library.vectors);
-  const tracker = new ProgressTracker(() => clock.now());
+  const tracker = new ProgressTracker(() => clock.now(), planOf);
   let paused = o.startPaused ?? false;
   /** Why the queue stopped on its own (a status that could not be written), until it is resumed. */
   let storageFailure: AriadneError | null = null;
@@ -160,13 +152,14 @@ export async function startIngest(deps: IngestDeps): Promise<IngestService> {
   const ctx: PipelineContext = {
     library,
     queue,
-    runner,
+    models,
     pool,
     parser,
     index,
     clock,
     log,
     opts,
+    takeImported: (docId) => imported.take(docId),
     whenRunning(signal) {
       if (!paused) return Promise.resolve();
       return new Promise((resolve, reject) => {
@@ -182,7 +175,7 @@ export async function startIngest(deps: IngestDeps): Promise<IngestService> {
     commitTurn: (job, signal) => turns.take(job, signal),
     parseTurn: (signal) => parseSlots.acquire(signal),
     async ensureEmbedding(dimension) {
-      await library.vectors.setEmbedding({ model: runner.embedModel, dimension });
+      await library.vectors.setEmbedding({ model: models.embedModel, dimension });
     },
     progress,
     documentChanged(job) {
@@ -194,7 +187,13 @@ export async function startIngest(deps: IngestDeps): Promise<IngestService> {
     },
   };
 
-  const scheduler = createScheduler(ctx, {
+  const jobs = {
+    run: (job: Job, signal: AbortSignal) => runJob(ctx, job, signal),
+    retry: opts,
+    setDocumentStatus: (docId: string, status: Job['status']) =>
+      library.graph.setDocumentStatus(docId, status),
+  };
+  const scheduler = createScheduler(jobs, {
     queue,
     clock,
     log,
@@ -234,7 +233,8 @@ export async function startIngest(deps: IngestDeps): Promise<IngestService> {
   if (queue.activeCount === 0) journal.clear();
   scheduler.wake();
 
-  const ops = documentOps({ queue, scheduler, runner, index, pool, ctx, tracker });
+  const parts: IngestParts = { queue, scheduler, models, index, pool, ctx, tracker, imported };
+  const ops = libraryDocuments(parts);
   const documentsAtOnce = o.maxActiveJobs ?? 4;
   const estimator = createEstimator({
     library,
@@ -276,8 +276,8 @@ export async function startIngest(deps: IngestDeps): Promise<IngestService> {
     rebuildVectors: () =>
       rebuildVectors(
         library,
-        (texts) => runner.embed(texts, new AbortController().signal),
-        runner.embedModel,
+        (texts) => models.embed(texts, new AbortController().signal),
+        models.embedModel,
       ),
     estimate: (items, opts) => estimator.estimate(items, opts),
     // Its readers (a BibTeX parser, SQLite in wasm) load when a Zotero import runs, not when a library opens.
@@ -295,7 +295,7 @@ export async function startIngest(deps: IngestDeps): Promise<IngestService> {
     async originalFile(id) {
       const d = await library.graph.getDocument(id);
       if (!d || !library.originals.has(id)) throw new AriadneError('not_found', `No document ${id}.`);
-      const bytes = new Uint8Array(await fs.readFile(library.originals.path(id)));
+      const bytes = await library.originals.read(id);
       return { fileName: d.fileName, kind: kindOfFile(d.fileName) ?? 'txt', bytes };
     },
     documentGeometry: (id) => library.geometry.read(id),
@@ -317,7 +317,7 @@ export async function startIngest(deps: IngestDeps): Promise<IngestService> {
     status() {
       const jobs = queue.list();
       const count = (...s: string[]) => jobs.filter((j) => s.includes(j.status)).length;
-      const c = runner.counters;
+      const c = models.counters;
       return {
         paused,
         queued: count('queued'),

@@ -9,6 +9,7 @@ import type { VectorIndex } from '../store/vector-index';
 import type { DeleteResult } from '../store/types';
 import { AriadneError } from '../../contract/errors';
 import { openGeometryFiles, type GeometryFiles } from './geometry-files';
+import { openDocumentFacts, type DocumentFactsFiles } from './document-facts';
 import { acquireLock } from './lock';
 import { openOriginals, type Originals } from './originals';
 import { reconcile, type ReconcileReport } from './reconcile';
@@ -34,6 +35,8 @@ export interface Library {
   readonly references: ReferenceStore;
   /** Where each line of a parsed PDF was printed, for highlighting passages in the viewer. */
   readonly geometry: GeometryFiles;
+  /** What is true of each whole document (authors, page map, sections, abbreviations, non-prose spans). */
+  readonly facts: DocumentFactsFiles;
   /** What reconciliation found when the vector index was opened; opens it if nothing has yet. */
   reconciled(): Promise<ReconcileReport>;
   /** Deletes a document from the graph (source of truth) and then its vectors and orphaned entities' vectors. */
@@ -64,6 +67,7 @@ export interface OpenLibraryOptions {
  *   originals/      content-addressed copies of imported files
  *   references.json Zotero metadata of imported items, by document
  *   geometry/       per parsed PDF, where each line of its text was printed (viewer highlights)
+ *   facts/          per parsed document, its facts (library/document-facts.ts), read by ingestion's steps
  */
 /**
  * A vector index that does not open or reconcile (damaged Lance files, a table the graph cannot be matched
@@ -100,6 +104,7 @@ export async function openLibrary(opts: OpenLibraryOptions): Promise<Library> {
     const originals = openOriginals(path.join(dataDir, 'originals'));
     const references = openReferences(dataDir);
     const geometry = openGeometryFiles(path.join(dataDir, 'geometry'));
+    const facts = openDocumentFacts(path.join(dataDir, 'facts'));
     const graphBackend = graphBackendOf(dataDir, settings.get().graphBackend, opts.graphBackend);
     if (settings.get().graphBackend !== graphBackend) await settings.update({ graphBackend });
     opened = await openGraphBackend(graphBackend, dataDir, {
@@ -150,6 +155,7 @@ export async function openLibrary(opts: OpenLibraryOptions): Promise<Library> {
       originals,
       references,
       geometry,
+      facts,
       async reconciled() {
         await v.ready();
         if (!report) throw new AriadneError('internal', 'The vector index opened without reconciling.');
@@ -161,6 +167,7 @@ export async function openLibrary(opts: OpenLibraryOptions): Promise<Library> {
         await v.deleteByDocument(id);
         await v.deleteIds('entities', res.removedEntityIds);
         await geometry.remove(id);
+        await facts.remove(id);
         return res;
       },
       close() {

@@ -19,6 +19,8 @@ export interface OriginalRecord {
 export interface Originals {
   put(bytes: Uint8Array, record?: Omit<OriginalRecord, 'id'>): Promise<string>;
   path(id: string): string;
+  /** The stored copy's bytes. */
+  read(id: string): Promise<Uint8Array>;
   has(id: string): boolean;
   remove(id: string): Promise<void>;
   /** The originals the index lists and that are on disk, in the order they were first imported. */
@@ -49,6 +51,7 @@ export function openOriginals(dir: string): Originals {
       return id;
     },
     path: pathOf,
+    read: async (id) => new Uint8Array(await fs.promises.readFile(pathOf(id))),
     has,
     async remove(id) {
       await fs.promises.rm(pathOf(id), { force: true });

@@ -19,6 +19,12 @@ export interface ReferenceMetadata {
   doi: string | null;
   tags: string[];
   collections: string[];
+  /** Where it was published, when the reference manager knows: for BibTeX's journal, volume, number, pages. */
+  journal?: string | null;
+  volume?: string | null;
+  issue?: string | null;
+  pages?: string | null;
+  url?: string | null;
 }
 
 export interface ReferenceRecord extends ReferenceMetadata {

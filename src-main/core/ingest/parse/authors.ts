@@ -160,6 +160,8 @@ export function parseAuthorLine(text: string): string[] | null {
     .map((p) =>
       p
         .replace(MARKS, ' ')
+        // Marks as OCR reads them: a superscript 1 as "'", "’" or ":" after the name ("Leal':2").
+        .replace(/(\p{L})['’`:|]+(?=\s|$)/gu, '$1')
         // A superscript affiliation letter after a name ("Cole,a", "Daviesb,c" is left alone: one word).
         .replace(/(^|\s+)[a-h](?=\s|$)/g, ' ')
         .replace(/\s+/g, ' ')

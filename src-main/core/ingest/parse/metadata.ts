@@ -1,6 +1,7 @@
 import type { Line, PdfMetadataInput } from './types';
 import { at } from '../../at';
 import { composeAccents, foldName, parseAuthorField, parseAuthorLine } from './authors';
+import { OCR_FONT } from './ocr/ocr-items';
 
 export interface DocumentMetadata {
   title: string | null;
@@ -50,11 +51,13 @@ const symbolFolded = (s: string) =>
 
 /** "Post- transcriptional" → "Post-transcriptional": a soft hyphen pdf.js reads as a space (not "pre- and"). */
 function tidyTitle(s: string): string {
-  return composeAccents(s.normalize('NFC'))
+  const t = composeAccents(s.normalize('NFC'))
     .replace(/\u00ad/g, '')
     .replace(/\s+/g, ' ')
-    .replace(/(\p{L})- (?!(?:and|or|to|und|oder|y|o|et|ou|e)\b)(\p{Ll})/gu, '$1-$2')
-    .trim();
+    .replace(/(\p{L})- (?!(?:and|or|to|und|oder|y|o|et|ou|e)\b)(\p{Ll})/gu, '$1-$2');
+  // A revision note after the title (F1000's "[version 2; referees: 2 approved]", "[v2; ref status: …]").
+  const note = /[[|(]\s?v(?:ersion)?\s?\d+\s?[;,]/i.exec(t);
+  return (note ? t.slice(0, note.index) : t).trim();
 }
 
 /**
@@ -62,18 +65,29 @@ function tidyTitle(s: string): string {
  * Article" set in the same size loses). The metadata title wins when page 1 confirms it, because its
  * spacing is cleaner than text rebuilt from glyph positions.
  */
+/**
+ * A byline set in the title's size (OCR measures them alike): names, with an initial or an affiliation mark
+ * to tell them from a title in Title Case ("Cancer Cells and Tumour Growth").
+ */
+function looksLikeByline(text: string): boolean {
+  return /\b\p{Lu}\.\s|\p{L}['’:*∗†\d]/u.test(text) && parseAuthorLine(text) !== null;
+}
+
 function titleFromPage(lines: Line[], pageHeight: number): { title: string; end: number } | null {
   const groups: { text: string; size: number; start: number; end: number }[] = [];
   for (let i = 0; i < lines.length; i++) {
     const l = at(lines, i);
     if (l.y < pageHeight / 3 || !/\p{L}{2}/u.test(l.text)) continue;
     const g = groups.at(-1);
+    // Sizes measured by OCR vary a little from line to line of one heading.
+    const tolerance = l.fontName === OCR_FONT ? 0.12 * l.size : 0.5;
     if (
       g &&
       g.end === i - 1 &&
-      Math.abs(g.size - l.size) < 0.5 &&
+      Math.abs(g.size - l.size) < tolerance &&
       at(lines, i - 1).fontName === l.fontName &&
-      at(lines, i - 1).y - l.y < l.size * 2
+      at(lines, i - 1).y - l.y < l.size * 2 &&
+      !looksLikeByline(l.text)
     ) {
       g.text += ' ' + l.text;
       g.end = i;
@@ -82,7 +96,10 @@ function titleFromPage(lines: Line[], pageHeight: number): { title: string; end:
   const ok = groups.filter(
     (g) => g.text.split(/\s+/).length >= 2 && g.text.length >= 8 && g.text.length <= 400,
   );
-  ok.sort((a, b) => b.size - a.size || b.text.length - a.text.length);
+  // Sizes within a tenth of each other are a tie when OCR measured them.
+  const ocr = lines.some((l) => l.fontName === OCR_FONT);
+  const same = (a: number, b: number) => (ocr ? Math.abs(a - b) < 0.1 * Math.max(a, b) : a === b);
+  ok.sort((a, b) => (same(a.size, b.size) ? b.text.length - a.text.length : b.size - a.size));
   const best = ok[0];
   return best ? { title: tidyTitle(best.text), end: best.end } : null;
 }

@@ -33,6 +33,23 @@ export interface ParserOptions {
   maxTextBytes?: number;
   /** Time budget for a plain-text or Markdown file, in the pool or not. Default 30 s (8 MB parse in ~0.1 s). */
   textTimeoutMs?: number;
+  /**
+   * Time each page read by OCR adds to a PDF's budget. Default 60 s: a dense page took 9 s on an idle 2-core
+   * machine and 36 s at load average 22.
+   */
+  ocrPageTimeoutMs?: number;
+}
+
+/** What one parse may be given beyond the bytes. */
+export interface ParseOptions {
+  /** Opens an encrypted PDF; handed to the worker for this parse and kept nowhere. */
+  password?: string;
+  /** OCR: 'auto' (pages without a usable text layer), 'all' (every page: the user asked), 'off'. */
+  ocr?: 'auto' | 'all' | 'off';
+  /** Cancels the parse: the worker is terminated and the parse fails with `cancelled`. */
+  signal?: AbortSignal;
+  /** OCR's progress: pages read so far of the pages it reads. */
+  onOcrProgress?: (done: number, total: number) => void;
 }
 
 /** What the pool needs to hold a text parse to its budget: the time and the error to fail with. */
@@ -50,8 +67,8 @@ export interface Parser {
    * into the library (a 300 MB text took 1.4 GB to be refused after reading it whole).
    */
   sizeRefusal(kind: SourceKind, bytes: number): AriadneError | null;
-  parseBytes(bytes: Uint8Array, kind: SourceKind): Promise<ParsedDocument>;
-  parseFile(file: string): Promise<ParsedDocument>;
+  parseBytes(bytes: Uint8Array, kind: SourceKind, options?: ParseOptions): Promise<ParsedDocument>;
+  parseFile(file: string, options?: ParseOptions): Promise<ParsedDocument>;
   /** Stops the warm worker (a later parse starts a new one). */
   close(): Promise<void>;
   /** Workers started so far: one for many documents while they parse cleanly. */
@@ -110,6 +127,7 @@ function spawn(workerPath: string | URL, maxMemoryMb: number): Worker {
  */
 export function createParser(opts: ParserOptions): Parser {
   const timeoutMs = opts.timeoutMs ?? 120_000;
+  const ocrPageTimeoutMs = opts.ocrPageTimeoutMs ?? 60_000;
   const maxPages = opts.maxPages ?? DEFAULT_MAX_PAGES;
   const maxMemoryMb = opts.maxMemoryMb ?? 1024;
   const maxBytes = opts.maxBytes ?? 200 * 1024 * 1024;
@@ -159,29 +177,61 @@ export function createParser(opts: ParserOptions): Parser {
     await w.worker.terminate();
   }
 
-  async function inWorker(bytes: Uint8Array, kind: SourceKind): Promise<ParsedDocument> {
+  async function inWorker(bytes: Uint8Array, kind: SourceKind, o: ParseOptions): Promise<ParsedDocument> {
+    if (o.signal?.aborted) throw new AriadneError('cancelled', 'Cancelled.');
     const w = (warm ??= start());
     let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
+    let rejectRun: (e: Error) => void = () => undefined;
+    const stopped = new Promise<never>((_, reject) => (rejectRun = reject));
+    // The budget: the parse's own, plus a page's worth for every page OCR announces it will read.
+    let budgetMs = kind === 'pdf' ? timeoutMs : textTimeoutMs;
+    let ocrPages = 0;
+    const arm = (ms: number) => {
+      clearTimeout(timer);
       timer = setTimeout(
         () =>
-          reject(kind === 'pdf' ? fail(`timed out after ${formatSeconds(timeoutMs)}`) : textTimeout(kind)),
-        kind === 'pdf' ? timeoutMs : textTimeoutMs,
+          rejectRun(
+            kind !== 'pdf'
+              ? textTimeout(kind)
+              : ocrPages
+                ? fail(`timed out after ${formatSeconds(budgetMs)} (${ocrPages} pages read by OCR)`)
+                : fail(`timed out after ${formatSeconds(timeoutMs)}`),
+          ),
+        ms,
       );
+    };
+    const began = Date.now();
+    arm(budgetMs);
+    const onAbort = () => rejectRun(new AriadneError('cancelled', 'Cancelled.'));
+    o.signal?.addEventListener('abort', onAbort, { once: true });
+    const progress = Comlink.proxy((done: number, total: number) => {
+      if (total > ocrPages) {
+        budgetMs = timeoutMs + total * ocrPageTimeoutMs;
+        ocrPages = total;
+        arm(Math.max(0, budgetMs - (Date.now() - began)));
+      }
+      o.onOcrProgress?.(done, total);
     });
     let healthy = false;
     try {
       const copy = bytes.slice();
+      const pdfOptions = {
+        maxPages,
+        ...(o.password !== undefined ? { password: o.password } : {}),
+        ...(o.ocr ? { ocr: o.ocr } : {}),
+      };
       const run =
         kind === 'pdf'
-          ? w.api.parsePdf(Comlink.transfer(copy, [copy.buffer]), { maxPages })
+          ? w.api.parsePdf(Comlink.transfer(copy, [copy.buffer]), pdfOptions, progress)
           : w.api.parseText(new TextDecoder().decode(bytes), kind);
-      const out = await Promise.race([run, w.died, timeout]);
+      const out = await Promise.race([run, w.died, stopped]);
       healthy = true;
       return documentOf(out);
     } finally {
       clearTimeout(timer);
+      o.signal?.removeEventListener('abort', onAbort);
       w.documents++;
+      // A worker stopped mid-parse (timeout, cancel) is terminated, and OCR's thread with it.
       if (!healthy || w.documents >= DOCUMENTS_PER_WORKER) await retire(w);
     }
   }
@@ -197,25 +247,29 @@ export function createParser(opts: ParserOptions): Parser {
     return null;
   }
 
-  async function parseBytes(bytes: Uint8Array, kind: SourceKind): Promise<ParsedDocument> {
+  async function parseBytes(
+    bytes: Uint8Array,
+    kind: SourceKind,
+    options: ParseOptions = {},
+  ): Promise<ParsedDocument> {
     const refused = sizeRefusal(kind, bytes.length);
     if (refused) throw refused;
     if (kind !== 'pdf' && opts.parseTextInPool && bytes.length <= POOL_TEXT_MAX_BYTES) {
       const budget = { timeoutMs: textTimeoutMs, onTimeout: () => textTimeout(kind) };
       return documentOf(await opts.parseTextInPool(new TextDecoder().decode(bytes), kind, budget));
     }
-    const mine = turn.then(() => inWorker(bytes, kind));
+    const mine = turn.then(() => inWorker(bytes, kind, options));
     turn = mine.catch(() => undefined);
     return mine;
   }
 
-  async function parseFile(file: string): Promise<ParsedDocument> {
+  async function parseFile(file: string, options: ParseOptions = {}): Promise<ParsedDocument> {
     const kind = kindOfFile(file);
     if (!kind)
       throw fail(`unsupported file type: ${path.extname(file) || 'no extension'} (PDF, .txt or .md)`);
     const refused = sizeRefusal(kind, (await stat(file)).size);
     if (refused) throw refused;
-    return parseBytes(new Uint8Array(await readFile(file)), kind);
+    return parseBytes(new Uint8Array(await readFile(file)), kind, options);
   }
 
   async function close() {

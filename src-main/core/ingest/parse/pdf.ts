@@ -11,12 +11,17 @@ import {
   type InflateLimits,
 } from './inflate-budget';
 import { at } from '../../at';
+import { ocrPass, type OcrPassOptions, type OcrSummary } from './ocr/ocr-pass';
+import { renderPagePng } from './ocr/page-image';
 
 export const DEFAULT_MAX_PAGES = 2000;
 
 export const PARSE_MESSAGES = {
   encrypted: 'password-protected',
+  wrongPassword: 'wrong password',
   scanned: 'no text layer: scanned PDF',
+  ocrFoundNothing: (pages: number) =>
+    `no text layer, and OCR found no text on ${pages === 1 ? 'its page' : `its ${pages} pages`}`,
   corrupt: 'not a PDF / corrupt',
   truncated: 'truncated',
   tooManyPages: (n: number, cap: number) => `too many pages (${n} > ${cap})`,
@@ -40,8 +45,13 @@ export function hasEofMarker(bytes: Uint8Array): boolean {
 export function classifyPdfError(e: unknown, bytes: Uint8Array): AriadneError {
   if (isAriadneError(e)) return e;
   const name = (e as { name?: string } | null)?.name ?? '';
+  // pdf.js: code 1 asks for a password, code 2 says the one given was wrong.
   if (name === 'PasswordException')
-    return new AriadneError('parse_failed', PARSE_MESSAGES.encrypted, { cause: e });
+    return new AriadneError(
+      'parse_failed',
+      (e as { code?: number }).code === 2 ? PARSE_MESSAGES.wrongPassword : PARSE_MESSAGES.encrypted,
+      { cause: e },
+    );
   if (!looksLikePdf(bytes)) return new AriadneError('parse_failed', PARSE_MESSAGES.corrupt, { cause: e });
   if (!hasEofMarker(bytes)) return new AriadneError('parse_failed', PARSE_MESSAGES.truncated, { cause: e });
   return new AriadneError('parse_failed', PARSE_MESSAGES.corrupt, { cause: e });
@@ -88,6 +98,17 @@ export interface ParsePdfOptions extends Partial<ParseLimits> {
   inflate?: Partial<InflateLimits>;
   /** Called after each page; lets the caller report progress. */
   onPage?: (page: number, total: number) => void;
+  /** Opens an encrypted PDF. Used for this parse only: nothing keeps it. */
+  password?: string;
+  /**
+   * OCR: 'auto' (default) reads the pages without a usable text layer from their image, 'all' reads every
+   * page so (the user asked to), 'off' never.
+   */
+  ocr?: 'auto' | 'all' | 'off';
+  /** Called as OCR reaches each page: pages done of the pages it reads. */
+  onOcrPage?: (done: number, total: number) => void;
+  /** Recognition for tests (Tesseract by default). */
+  recognize?: OcrPassOptions['recognize'];
 }
 
 /**
@@ -96,13 +117,18 @@ export interface ParsePdfOptions extends Partial<ParseLimits> {
  * spin for a long time on hostile input, and only a worker can be killed.
  */
 export async function parsePdf(bytes: Uint8Array, opts: ParsePdfOptions = {}): Promise<ParsedDocument> {
-  const { pages, meta } = await readPdfPages(bytes, opts);
+  const { pages, meta, ocr } = await readPdfPages(bytes, opts);
   try {
-    return assembleDocument(pages, meta);
+    const doc = assembleDocument(pages, meta);
+    return ocr ? { ...doc, ocr } : doc;
   } catch (e) {
     // A text-less PDF still has its pages: the library view shows them (ParseFailed carries the count).
     const err = classifyPdfError(e, bytes);
-    throw err.code === 'parse_failed' ? new ParseFailed(err.message, pages.length) : err;
+    const message =
+      ocr && err.message === PARSE_MESSAGES.scanned
+        ? PARSE_MESSAGES.ocrFoundNothing(ocr.pages.length)
+        : err.message;
+    throw err.code === 'parse_failed' ? new ParseFailed(message, pages.length) : err;
   }
 }
 
@@ -110,7 +136,7 @@ export async function parsePdf(bytes: Uint8Array, opts: ParsePdfOptions = {}): P
 export async function readPdfPages(
   bytes: Uint8Array,
   opts: ParsePdfOptions = {},
-): Promise<{ pages: PageContent[]; meta: PdfMetadataInput }> {
+): Promise<{ pages: PageContent[]; meta: PdfMetadataInput; ocr: OcrSummary | null }> {
   const maxPages = opts.maxPages ?? DEFAULT_MAX_PAGES;
   if (bytes.length === 0 || !looksLikePdf(bytes))
     throw new AriadneError('parse_failed', PARSE_MESSAGES.corrupt);
@@ -130,6 +156,7 @@ export async function readPdfPages(
     useWorkerFetch: false,
     stopAtErrors: false,
     verbosity: 0,
+    ...(opts.password !== undefined ? { password: opts.password } : {}),
   });
   let numPages: number | undefined;
   try {
@@ -170,7 +197,17 @@ export async function readPdfPages(
       page.cleanup();
       opts.onPage?.(n, doc.numPages);
     }
-    return { pages, meta };
+    const mode = opts.ocr ?? 'auto';
+    const ocr =
+      mode === 'off'
+        ? null
+        : await ocrPass(pages, {
+            render: (index) => renderPagePng(doc, index + 1),
+            force: mode === 'all',
+            ...(opts.onOcrPage ? { onPage: opts.onOcrPage } : {}),
+            ...(opts.recognize ? { recognize: opts.recognize } : {}),
+          });
+    return { pages, meta, ocr };
   } catch (e) {
     const exceeded = inflateBudgetExceeded();
     const err = exceeded ? new AriadneError('parse_failed', exceeded) : classifyPdfError(e, bytes);

@@ -92,11 +92,17 @@ export interface ParsedDocument {
   parserVersion: string;
   /** PDFs only: where every line of `text` was printed (see TextGeometry); the viewer highlights from it. */
   geometry?: TextGeometry;
+  /** PDFs with pages read from their image: which, why and how sure the engine was. */
+  ocr?: OcrSummary;
+  /** The language the text is written in, when it can be told. */
+  language?: DetectedLanguage | null;
 }
 
 // The geometry's shape is the library's (it stores the file); the parser fills it in.
 export { GEOMETRY_STRIDE, RUN_STRIDE, type TextGeometry } from '../../library/geometry';
 import type { TextGeometry } from '../../library/geometry';
+import type { OcrSummary } from './ocr/ocr-pass';
+import type { DetectedLanguage } from './language';
 
 export interface PdfMetadataInput {
   info: Record<string, unknown>;

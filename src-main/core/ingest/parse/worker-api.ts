@@ -38,8 +38,20 @@ export function documentOf(out: ParseOutcome): ParsedDocument {
   return out.doc;
 }
 
+/** A PDF parse's options that cross into the worker: plain data (the password is used there and dropped). */
+export interface PdfWorkerOptions {
+  maxPages?: number;
+  password?: string;
+  ocr?: 'auto' | 'all' | 'off';
+}
+
 /** What src-worker/parse-worker.ts exposes over comlink. */
 export interface ParseWorkerApi {
-  parsePdf(bytes: Uint8Array, opts: { maxPages?: number }): Promise<ParseOutcome>;
+  /** `onOcrPage` is a comlink proxy: OCR's progress, pages done of pages to read. */
+  parsePdf(
+    bytes: Uint8Array,
+    opts: PdfWorkerOptions,
+    onOcrPage?: (done: number, total: number) => void,
+  ): Promise<ParseOutcome>;
   parseText(text: string, kind: 'txt' | 'md'): Promise<ParseOutcome>;
 }

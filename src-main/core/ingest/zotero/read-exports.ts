@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from '@retorquere/bibtex-parser';
 import { AriadneError } from '../../../contract/errors';
-import { normaliseDoi, yearOf, type ZoteroItem } from './zotero-item';
+import { normaliseDoi, publication, yearOf, type ZoteroItem } from './zotero-item';
 
 /**
  * Zotero exports with files: Better BibTeX (.bib) and CSL-JSON (.json). An export "with files" puts each
@@ -26,6 +26,13 @@ export function readBibtexExport(file: string): ZoteroItem[] {
       doi: normaliseDoi(String(f.doi ?? '')),
       tags: listOf(f.keywords),
       collections: [],
+      ...publication({
+        journal: f.journal ?? f.journaltitle,
+        volume: f.volume,
+        issue: f.number ?? f.issue,
+        pages: f.pages,
+        url: f.url,
+      }),
       files: filesOf(String(f.file ?? ''), dir),
     };
   });
@@ -61,6 +68,13 @@ export function readCslJsonExport(file: string): ZoteroItem[] {
         doi: normaliseDoi(String(it.DOI ?? '')),
         tags: listOf(it.keyword),
         collections: [],
+        ...publication({
+          journal: it['container-title'],
+          volume: it.volume,
+          issue: it.issue,
+          pages: it.page,
+          url: it.URL,
+        }),
         files: filesOf(String(it.file ?? ''), dir),
       },
     ];

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import initSqlJs, { type Database } from 'sql.js';
 import { AriadneError } from '../../../contract/errors';
-import { normaliseDoi, yearOf, type ZoteroItem } from './zotero-item';
+import { normaliseDoi, publication, yearOf, type ZoteroItem } from './zotero-item';
 
 const resolveModule = createRequire(import.meta.url).resolve;
 
@@ -74,7 +74,7 @@ function itemsOf(db: Database, dataDir: string): ZoteroItem[] {
       db,
       `SELECT d.itemID AS id, f.fieldName AS name, v.value AS value FROM itemData d
        JOIN fields f ON f.fieldID = d.fieldID JOIN itemDataValues v ON v.valueID = d.valueID
-       WHERE f.fieldName IN ('title', 'date', 'DOI')`,
+       WHERE f.fieldName IN ('title', 'date', 'DOI', 'publicationTitle', 'volume', 'issue', 'pages', 'url')`,
     ),
     'id',
     (r) => [String(r.name), String(r.value)] as const,
@@ -129,6 +129,13 @@ function itemsOf(db: Database, dataDir: string): ZoteroItem[] {
       doi: normaliseDoi(f.get('DOI')),
       tags: tags.get(id) ?? [],
       collections: collections.get(id) ?? [],
+      ...publication({
+        journal: f.get('publicationTitle'),
+        volume: f.get('volume'),
+        issue: f.get('issue'),
+        pages: f.get('pages'),
+        url: f.get('url'),
+      }),
       files,
     };
   });

@@ -7,6 +7,19 @@ export interface ZoteroItem extends ReferenceMetadata {
   files: string[];
 }
 
+/** Journal, volume, issue, pages and URL, trimmed, the ones the source has (empty ones left out). */
+export function publication(
+  f: Partial<Record<'journal' | 'volume' | 'issue' | 'pages' | 'url', unknown>>,
+): Pick<ZoteroItem, 'journal' | 'volume' | 'issue' | 'pages' | 'url'> {
+  const out: Pick<ZoteroItem, 'journal' | 'volume' | 'issue' | 'pages' | 'url'> = {};
+  for (const k of ['journal', 'volume', 'issue', 'pages', 'url'] as const) {
+    const v = f[k];
+    const s = typeof v === 'string' || typeof v === 'number' ? String(v).trim() : '';
+    if (s) out[k] = s;
+  }
+  return out;
+}
+
 /** "2019-03-00 2019-03", "March 2019", "2019" → 2019. */
 export function yearOf(date: string | undefined | null): number | null {
   const m = /\b(1[5-9]\d\d|2[01]\d\d)\b/.exec(date ?? '');

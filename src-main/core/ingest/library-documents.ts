@@ -1,25 +1,44 @@
 import { AriadneError } from '../../contract/errors';
 import type { DocumentDetail, DocumentSummary, ReadingState } from '../../contract/library';
 import { contentId } from '../library/content-id';
-import type { IngestParts } from './ingest-service';
 import { refreshEntityVectors } from '../entities';
 import { kindOfFile } from './parse/parse-in-worker';
-import { chunkCounts, refinedCount } from './runtime/progress';
+import type { PipelineContext } from './pipeline/context';
+import { planOf } from './pipeline/flows';
+import type { JobQueue } from './queue/job-queue';
+import { chunkCounts, type ProgressTracker, stepDoneCount } from './runtime/progress';
+import type { ImportedBytes } from './runtime/imported-bytes';
+import type { LazyEntityIndex } from './runtime/lazy-index';
+import type { ModelCalls } from './runtime/model-calls';
+import type { Scheduler } from './runtime/scheduler';
+import type { WorkerPool } from './runtime/worker-pool';
 import { createReadCache } from './summary-cache';
 import { type Job, type JobPayload, TERMINAL_STATUSES } from './queue/types';
 
 import type { ImportItem } from './expand-paths';
 import { at } from '../at';
 
-/**
- * Document operations behind the ingest service (the opened library is `Library`, the folder `dataDir`,
- * the RPC domain `library:*`): import (duplicates recognised by content hash; a changed
- * file at a known path replaces its earlier document), delete, re-ingest, retry failed chunks, summaries.
- */
+/** The parts the service's operations are built from (ingest-service.ts); never handed out beyond this folder. */
+export interface IngestParts {
+  queue: JobQueue;
+  scheduler: Scheduler;
+  models: ModelCalls;
+  index: LazyEntityIndex;
+  pool: WorkerPool;
+  ctx: PipelineContext;
+  tracker: ProgressTracker;
+  imported: ImportedBytes;
+}
+
 /** Up to this many summaries a list reads one by one (three small queries each), more in two reads. */
 const SUMMARIES_ONE_BY_ONE = 4;
 
-export function documentOps(svc: IngestParts) {
+/**
+ * The library's documents as ingestion keeps them (the opened library is `Library`, the folder `dataDir`,
+ * the RPC domain `library:*`): import (duplicates recognised by content hash; a changed file at a known
+ * path replaces its earlier document), delete, re-ingest, retry failed passages, summaries.
+ */
+export function libraryDocuments(svc: IngestParts) {
   const { library } = svc.ctx;
   const graph = library.graph;
   // Stored parts of the library view (see summary-cache.ts): the document list, changed only by this
@@ -74,6 +93,7 @@ export function documentOps(svc: IngestParts) {
    */
   async function removeDocument(id: string, opts: { keepReference?: boolean } = {}) {
     await svc.scheduler.abort(id);
+    svc.imported.forget(id);
     if (svc.queue.get(id)) await svc.queue.remove(id);
     const res = await library.deleteDocument(id);
     if (!opts.keepReference) {
@@ -88,7 +108,7 @@ export function documentOps(svc: IngestParts) {
     // vectors of the entities it emptied went with library.deleteDocument.)
     const { entities: changed, vectors: vecs } = await refreshEntityVectors(
       library,
-      (texts) => svc.runner.embed(texts, new AbortController().signal),
+      (texts) => svc.models.embed(texts, new AbortController().signal),
       { changed: res.changedEntityIds },
     );
     if (changed.length)
@@ -147,6 +167,7 @@ export function documentOps(svc: IngestParts) {
           // The process died between recording the document and persisting its job: queue it now, or
           // it would stay "queued" forever with nothing to run it.
           await library.originals.put(bytes, { fileName: it.fileName, originalPath: it.originalPath });
+          svc.imported.keep(id, bytes);
           await enqueueDocument(id, it.fileName, it.originalPath);
           added.push({ id, fileName: it.fileName, duplicate: false });
           continue;
@@ -169,6 +190,7 @@ export function documentOps(svc: IngestParts) {
           byPath.set(it.originalPath, [id]);
         }
         await library.originals.put(bytes, { fileName: it.fileName, originalPath: it.originalPath });
+        svc.imported.keep(id, bytes);
         await enqueueDocument(id, it.fileName, it.originalPath);
         added.push({ id, fileName: it.fileName, duplicate: false });
       } catch (e) {
@@ -184,7 +206,9 @@ export function documentOps(svc: IngestParts) {
 
   const refOf = (id: string): DocumentSummary['reference'] => {
     const r = library.references.get(id);
-    return r ? { source: r.source, itemKey: r.itemKey, tags: r.tags, collections: r.collections } : null;
+    if (!r) return null;
+    const { source, itemKey, tags, collections, journal, volume, issue, pages, url } = r;
+    return { source, itemKey, tags, collections, journal, volume, issue, pages, url };
   };
 
   async function summary(
@@ -192,13 +216,13 @@ export function documentOps(svc: IngestParts) {
     load: () => ReturnType<typeof storedSummary> = () => storedSummary(id),
   ): Promise<DocumentSummary> {
     const job = svc.queue.get(id);
-    const refined = job?.payload.progressive ? refinedCount(job) : 0;
+    const refined = job?.payload.progressive ? stepDoneCount(job, planOf(job).countedStep) : 0;
     // A refined passage changes the document's counts while its job runs: part of the key.
     const key = `${job?.status}|${job?.payload.stage}|${job?.payload.chunksTotal}|${job?.attempts}|${refined}|${editVersion}`;
     // While the job runs its counts do not change (they do at commit, after which the job is terminal).
     const running = job?.status === 'queued' || job?.status === 'running';
     const { d, entities, relationships } = await docCache.get(id, key, load, running);
-    const counts = job ? chunkCounts(job) : { done: 0, failed: 0, total: 0 };
+    const counts = job ? chunkCounts(job, planOf(job)) : { done: 0, failed: 0, total: 0 };
     const p = job ? svc.tracker.snapshot(job) : null;
     return {
       id,
