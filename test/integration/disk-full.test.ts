@@ -39,7 +39,7 @@ async function ariadne(args: string[]) {
 function mountSmallDisk(): { dir: string; unmount(): void } | null {
   if (process.getuid?.() !== 0 || process.platform !== 'linux') return null;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ariadne-small-disk-'));
-  const r = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=64m', 'tmpfs', dir], { encoding: 'utf8' });
+  const r = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=128m', 'tmpfs', dir], { encoding: 'utf8' });
   if (r.status !== 0) {
     fs.rmdirSync(dir);
     return null;
@@ -69,10 +69,10 @@ function fillDisk(dir: string, leaveKb: number): string {
 const disk = built ? mountSmallDisk() : null;
 if (!disk)
   console.warn(
-    'disk-full.test: the real full-disk case is skipped (it needs root to mount a 64 MB tmpfs, and a build)',
+    'disk-full.test: the real full-disk case is skipped (it needs root to mount a 128 MB tmpfs, and a build)',
   );
 
-describe.skipIf(!disk)('a real full disk (64 MB tmpfs)', () => {
+describe.skipIf(!disk)('a real full disk (128 MB tmpfs)', () => {
   let lib: string;
   let papers: string;
   beforeAll(async () => {

@@ -117,8 +117,38 @@ function linkTree(from: string, to: string, skip: (name: string) => boolean = ()
 }
 
 /**
+ * Room a snapshot must leave free: twice the graph store's reserve (32 MB, below which it refuses writes),
+ * so a snapshot is never what stops ingestion on a nearly full disk.
+ */
+const SNAPSHOT_FREE_MARGIN = 64 * 1024 * 1024;
+
+/** What a snapshot of the library would copy, in bytes (originals are linked, so they cost nothing). */
+function copiedBytes(dataDir: string): number {
+  let n = 0;
+  for (const f of [...GRAPH_FILES, ...COPIED]) {
+    const p = path.join(dataDir, f);
+    if (fs.existsSync(p)) n += fs.statSync(p).size;
+  }
+  for (const d of ['vectors', ...COPIED_DIRS]) {
+    const p = path.join(dataDir, d);
+    if (fs.existsSync(p)) n += bytesOf(p);
+  }
+  return n;
+}
+
+function freeBytes(dir: string): number | null {
+  try {
+    const s = fs.statfsSync(dir);
+    return s.bavail * s.bsize;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Takes a snapshot; null when the backend keeps no files, or (for `import` and `schedule`) when the
- * library is empty or nothing was committed since the newest snapshot. Older snapshots past `keep` are deleted.
+ * library is empty, nothing was committed since the newest snapshot, or the disk has no room for one
+ * (a snapshot asked for by name says so instead). Older snapshots past `keep` are deleted.
  */
 export async function takeSnapshot(
   library: SnapshotSource,
@@ -127,6 +157,16 @@ export async function takeSnapshot(
 ): Promise<SnapshotInfo | null> {
   if (!library.graph.copyFilesTo) return null;
   const root = snapshotsDir(library.dataDir);
+  const need = copiedBytes(library.dataDir);
+  const free = freeBytes(library.dataDir);
+  if (free !== null && free < need + SNAPSHOT_FREE_MARGIN) {
+    if (reason === 'import' || reason === 'schedule') return null;
+    const mb = (n: number) => Math.ceil(n / 1048576);
+    throw new AriadneError(
+      'disk_full',
+      `No room for a snapshot: it needs about ${mb(need)} MB and ${mb(SNAPSHOT_FREE_MARGIN)} MB must stay free for the library; ${mb(free)} MB are free.`,
+    );
+  }
   const now = opts.now ?? new Date();
   const id = `${now.toISOString().replace(/[:.]/g, '-')}-${reason}`;
   const partial = path.join(root, `.partial-${id}`);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { filesChanged, readGraphState } from './graph-state';
+import { filesChanged, readGraphState, walDiffers } from './graph-state';
 import { probeGraph } from './integrity-probe';
 
 /** What `doctor` and `repair` learn of a library's graph without opening it in their own process. */
@@ -28,6 +28,13 @@ export async function checkKuzuGraph(dbPath: string): Promise<GraphCheck> {
     return { ok: true, detail: 'graph: none yet (an empty library)', changed: null, setAside };
   const recorded = readGraphState(dbPath);
   const changed = recorded ? filesChanged(dbPath, recorded) : null;
+  if (recorded && changed && walDiffers(dbPath, recorded))
+    return {
+      ok: false,
+      detail: `the graph is damaged: ${changed}, its contents differ from those recorded when it was closed`,
+      changed,
+      setAside,
+    };
   const probe = await probeGraph(dbPath);
   const seconds = (probe.ms / 1000).toFixed(1);
   if (!probe.ok)

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 
 /**
@@ -15,7 +16,10 @@ import fs from 'node:fs';
  *     first opened read-only in a child process (integrity-probe.ts), where a damaged page can crash
  *     without taking the command with it;
  *   - a graph whose counter is below the record has lost commits: it is not opened, and the error says what
- *     happened and what to do (`ariadne doctor`, `repair`, `restore`).
+ *     happened and what to do (`ariadne doctor`, `repair`, `restore`);
+ *   - a WAL whose contents differ from the digest recorded when the library was closed: not opened. The
+ *     probe cannot see such damage when it lands inside a string value: Kùzu 0.11 replays the WAL without a
+ *     checksum, and a damaged block of a 1 MB WAL opened with junk inside a document's stored JSON.
  */
 export interface FileStamp {
   size: number;
@@ -26,6 +30,8 @@ export interface GraphState {
   generation: number;
   data: FileStamp | null;
   wal: FileStamp | null;
+  /** sha256 of the WAL, recorded only when the store closed (a commit after that drops it). */
+  walSha256?: string;
   at: string;
 }
 
@@ -49,6 +55,7 @@ export function readGraphState(dbPath: string): GraphState | null {
       generation: raw.generation,
       data: raw.data ?? null,
       wal: raw.wal ?? null,
+      ...(typeof raw.walSha256 === 'string' ? { walSha256: raw.walSha256 } : {}),
       at: typeof raw.at === 'string' ? raw.at : '',
     };
   } catch {
@@ -56,12 +63,27 @@ export function readGraphState(dbPath: string): GraphState | null {
   }
 }
 
-/** Records the graph's counter and its files as they are now. Never throws: it is a witness, not data. */
-export function writeGraphState(dbPath: string, generation: number): void {
+/** sha256 of a file's bytes, or null when it cannot be read. */
+function digestOf(file: string): string | null {
+  try {
+    return createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Records the graph's counter and its files as they are now. Never throws: it is a witness, not data.
+ * `closing`: the store has closed, so the WAL is final until the next open and its digest is recorded too
+ * (close checkpoints a WAL over 1 MB first, so this reads at most about that much: a few milliseconds).
+ */
+export function writeGraphState(dbPath: string, generation: number, closing = false): void {
+  const walSha256 = closing ? digestOf(walPathOf(dbPath)) : null;
   const state: GraphState = {
     generation,
     data: stampOf(dbPath),
     wal: stampOf(walPathOf(dbPath)),
+    ...(walSha256 ? { walSha256 } : {}),
     at: new Date().toISOString(),
   };
   const file = statePath(dbPath);
@@ -94,8 +116,20 @@ export function filesChanged(dbPath: string, state: GraphState): string | null {
   else if (state.wal && wal && wal.size < state.wal.size)
     changes.push(`graph.kuzu.wal is shorter than it was (${kb(wal.size)} of ${kb(state.wal.size)})`);
   else if (state.wal && wal && wal.size === state.wal.size && !sameTime(wal.mtimeMs, state.wal.mtimeMs))
-    changes.push('graph.kuzu.wal was rewritten while the library was closed');
+    // A copy that did not keep timestamps touches the file without changing it: the digest tells.
+    if (!state.walSha256 || walDiffers(dbPath, state))
+      changes.push('graph.kuzu.wal was rewritten while the library was closed');
   return changes.length ? changes.join('; ') : null;
+}
+
+/**
+ * The WAL's bytes differ from those recorded when the store closed (the size being the same). Such a WAL
+ * must not be opened whatever a probe says: see the header.
+ */
+export function walDiffers(dbPath: string, state: GraphState): boolean {
+  const wal = stampOf(walPathOf(dbPath));
+  if (!state.walSha256 || !state.wal || !wal || wal.size !== state.wal.size) return false;
+  return digestOf(walPathOf(dbPath)) !== state.walSha256;
 }
 
 const kb = (n: number) => (n < 10_240 ? `${n} bytes` : `${Math.round(n / 1024)} KB`);

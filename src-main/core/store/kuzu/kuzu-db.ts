@@ -9,7 +9,14 @@ import {
   underCheckpointGuard,
   walBytes,
 } from './checkpoint-guard';
-import { filesChanged, readGraphState, statePath, walPathOf, writeGraphState } from './graph-state';
+import {
+  filesChanged,
+  readGraphState,
+  statePath,
+  walDiffers,
+  walPathOf,
+  writeGraphState,
+} from './graph-state';
 import { probeGraph } from './integrity-probe';
 
 export type Row = Record<string, unknown>;
@@ -89,6 +96,8 @@ export async function openKuzu(path: string, opts: KuzuOptions = {}): Promise<Ku
   // read in a child process first, where a damaged page may crash (graph-state.ts).
   const changed = recorded && backup.kind !== 'restored' ? filesChanged(path, recorded) : null;
   if (recorded && changed) {
+    if (walDiffers(path, recorded))
+      throw graphDamaged(`${changed}: its contents differ from those recorded when it was closed`);
     const probe = await probeGraph(path);
     if (!probe.ok) throw graphDamaged(`${changed}, and ${probe.problem ?? 'it could not be read'}`);
     if ((probe.generation ?? -1) < recorded.generation)
@@ -223,7 +232,7 @@ export async function openKuzu(path: string, opts: KuzuOptions = {}): Promise<Ku
       await writeConn.close();
       await readConn.close();
       await db.close();
-      writeGraphState(path, generation);
+      writeGraphState(path, generation, true);
     },
   };
 }
