@@ -15,3 +15,5 @@ export * from './client';
 export * from './settings';
 export * from './citations';
 export * from './snapshots';
+export * from './layout';
+export * from './duplicates';

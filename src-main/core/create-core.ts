@@ -24,6 +24,8 @@ import { createExportHandlers } from './export/export-handlers';
 import { createSnapshotHandlers } from './library/snapshot-handlers';
 import { createEntityHandlers } from './entities';
 import { createCitationHandlers, createCitationService } from './citations';
+import { createLayoutHandlers } from './app/layout-handlers';
+import { openLayoutFiles } from './library/layout-files';
 import {
   createGraphHandlers,
   createQaHandlers,
@@ -201,6 +203,7 @@ export async function createCore(input: CoreDeps): Promise<Core> {
     ...createQaHandlers(retrieval),
     ...createCitationHandlers(citations),
     ...createSnapshotHandlers(library, () => ingest.snapshotsKept()),
+    ...createLayoutHandlers(openLayoutFiles(library.dataDir)),
     ...createExportHandlers({ ...graphHandlers, 'library:list': libraryHandlers['library:list'] }),
   } satisfies ApiHandlers;
 

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import Graph from 'graphology';
 import { parse as parseGraphml } from 'graphology-graphml';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -7,32 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureLibrary } from '../helpers/fixture-library';
 import { chromiumMissingReason, launchChromium } from '../helpers/browser';
 import { startServe, type ServeProcess } from '../helpers/serve-process';
-import { applyTheme, screenshot, SHOTS, watchPageProblems } from './page-actions';
+import { applyTheme, axeProblems, screenshot, SHOTS, watchPageProblems } from './page-actions';
 
 const missing = chromiumMissingReason();
 if (missing && process.env.CI) throw new Error(missing);
-const resolveModule = createRequire(import.meta.url).resolve;
-
-interface AxeResult {
-  violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
-}
-
-/** Serious and critical accessibility violations of what the page shows now, as axe-core reports them. */
-async function axeProblems(page: Page): Promise<string[]> {
-  // Evaluated over the DevTools protocol: a script tag would (rightly) be refused by the page's CSP.
-  if (!(await page.evaluate(() => 'axe' in window)))
-    await page.evaluate(fs.readFileSync(resolveModule('axe-core/axe.min.js'), 'utf8'));
-  const r = (await page.evaluate(() =>
-    (window as unknown as { axe: { run(o: object): Promise<unknown> } }).axe.run({
-      resultTypes: ['violations'],
-    }),
-  )) as AxeResult;
-  return r.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) => `${v.impact} ${v.id}: ${v.help} — ${JSON.stringify(v.nodes.slice(0, 3).map((n) => n.target))}`,
-    );
-}
 
 /**
  * The workbench on a library of two generated papers read by the built-in engine: the library table,
@@ -226,7 +203,7 @@ describe.skipIf(!!missing)('the workbench', () => {
     const md = fs.readFileSync(await download.path(), 'utf8');
     expect(md).toMatch(/^## What does metformin suppress\?/);
     expect(md).toMatch(/\[@[a-z]+\d{4}/);
-    expect(md).toMatch(/```bibtex\n@article\{/);
+    expect(md).toMatch(/```bibtex\n@(?:article|misc)\{/);
   });
 
   it('communities beyond the ten largest are one grey "other" entry in the legend, with counts', async () => {
@@ -258,10 +235,13 @@ describe.skipIf(!!missing)('the workbench', () => {
     await expect.poll(() => legend.locator('li').count()).toBe(11);
     const entries = await legendColours();
     expect(entries.slice(0, 10).map(([name]) => name)).toEqual(
-      sizes.slice(0, 10).map((_, i) => `Community ${i + 1}`),
+      // Each named after its two best-connected members (ties by name), as the filter names it too.
+      sizes.slice(0, 10).map((_, i) => `entity ${i}-0 · entity ${i}-1`),
     );
     expect(new Set(entries.slice(0, 10).map(([, c]) => c)).size).toBe(10);
-    expect(entries[10]).toEqual(['Other (15 smaller communities)', 'rgb(160, 160, 160)']);
+    // Grey, as dark as 3:1 against the canvas needs.
+    expect(entries[10]![0]).toBe('Other (15 smaller communities)');
+    expect(entries[10]![1]).toMatch(/^rgb\((\d+), \1, \1\)$/);
     const counts = (await legend.locator('li > .muted').allTextContents()).map(Number);
     expect(counts).toEqual([...sizes.slice(0, 10), sizes.slice(10).reduce((x, y) => x + y, 0)]);
     expect(Number(await page.getByTestId('graph-canvas').getAttribute('data-nodes'))).toBe(nodes.length);
