@@ -101,7 +101,7 @@ describe.skipIf(!!missing || !papers)(
             last = now;
             return !(await snapshot()).moving && now !== '' && now === was;
           },
-          { intervals: [300] },
+          { interval: 300 },
         )
         .toBe(true);
       const dang = (await snapshot()).nodes.find((n) => n.label === 'Dang 2023');

@@ -184,8 +184,6 @@ export function GraphView() {
     searchBox.current?.focus();
   };
   const section = useRef<HTMLElement>(null);
-  const close = useRef(closePanel);
-  close.current = closePanel;
   useEffect(() => {
     if (!panel) return;
     // Esc closes the panel wherever focus is in the view, and also when the control that had it went away
@@ -198,7 +196,8 @@ export function GraphView() {
       const modal = useViewerStore.getState().source !== null || document.querySelector('dialog[open]');
       if (e.key === 'Escape' && !e.defaultPrevented && here && !modal) {
         e.preventDefault();
-        close.current();
+        useGraphStore.getState().setPanel(null);
+        searchBox.current?.focus();
       }
     };
     window.addEventListener('keydown', onKey);
