@@ -8,6 +8,7 @@ import { contradictionMethods } from './contradictions';
 import { qaMethods } from './qa';
 import { exportMethods } from './export';
 import { citationMethods } from './citations';
+import { snapshotMethods } from './snapshots';
 import { layoutMethods } from './layout';
 import { duplicateMethods } from './duplicates';
 import type { MethodSpec } from './define';
@@ -26,6 +27,7 @@ export const methods = {
   ...qaMethods,
   ...exportMethods,
   ...citationMethods,
+  ...snapshotMethods,
   ...layoutMethods,
   ...duplicateMethods,
 } satisfies Record<string, MethodSpec>;
