@@ -8,6 +8,7 @@ import { contradictionMethods } from './contradictions';
 import { qaMethods } from './qa';
 import { exportMethods } from './export';
 import { citationMethods } from './citations';
+import { readingMethods } from './reading';
 import type { MethodSpec } from './define';
 
 /**
@@ -24,6 +25,7 @@ export const methods = {
   ...qaMethods,
   ...exportMethods,
   ...citationMethods,
+  ...readingMethods,
 } satisfies Record<string, MethodSpec>;
 
 export type Methods = typeof methods;

@@ -10,6 +10,7 @@ import type { exportMethods } from '../../src-main/contract/export';
 import type { graphEvents, graphMethods } from '../../src-main/contract/graph';
 import type { libraryEvents, libraryMethods } from '../../src-main/contract/library';
 import type { qaMethods } from '../../src-main/contract/qa';
+import type { readingMethods } from '../../src-main/contract/reading';
 import type { settingsMethods } from '../../src-main/contract/settings';
 import { useApi } from './api-context';
 
@@ -21,6 +22,7 @@ import { useApi } from './api-context';
 type UiMethods = typeof appMethods &
   typeof llmMethods &
   typeof libraryMethods &
+  typeof readingMethods &
   typeof graphMethods &
   typeof qaMethods &
   typeof settingsMethods &

@@ -125,7 +125,7 @@ describe.skipIf(!!missing || unwired.length > 0)(
       sim.setFaults({ default: { latencyMs: 5 } });
       const retry = doc.getByRole('button', { name: 'Retry failed passages' });
       if (await retry.count()) await retry.click();
-      else await doc.getByRole('button', { name: 'Re-read' }).click();
+      else await doc.getByRole('button', { name: 'Try again' }).click();
       await expect
         .poll(() => page.locator('[data-testid="doc-row"][data-status="done"]').count(), {
           timeout: 180_000,

@@ -4,6 +4,8 @@ import { contentId } from '../library/content-id';
 import type { IngestParts } from './ingest-service';
 import { refreshEntityVectors } from '../entities';
 import { kindOfFile } from './parse/parse-in-worker';
+import { pdfRefusal } from './parse/sniff';
+import { describeFailure } from './failure';
 import { chunkCounts, refinedCount } from './runtime/progress';
 import { createReadCache } from './summary-cache';
 import { type Job, type JobPayload, TERMINAL_STATUSES } from './queue/types';
@@ -116,9 +118,25 @@ export function documentOps(svc: IngestParts) {
     return out;
   }
 
+  /** A file that can only fail (not a PDF, cut short, locked): a failed document at once, with its reason. */
+  async function recordRefused(id: string, bytes: Uint8Array, it: ImportItem, reason: string) {
+    await library.originals.put(bytes);
+    await library.parseNotes.put(id, { failedAtImport: reason });
+    await graph.upsertDocument({
+      id,
+      title: it.fileName,
+      status: 'failed',
+      fileName: it.fileName,
+      originalPath: it.originalPath,
+    });
+    listVersion++;
+    docCache.drop(id);
+  }
+
   async function importItems(items: ImportItem[]) {
-    const added: { id: string; fileName: string; duplicate: boolean }[] = [];
+    const added: { id: string; fileName: string; duplicate: boolean; updated?: boolean }[] = [];
     const rejected: { fileName: string; reason: string }[] = [];
+    const failed: { id: string; fileName: string; reason: string }[] = [];
     // Read once per import, not once per file: listing every document for each of a thousand files was
     // quadratic, and each listing waited behind the ingestion writes the import had started.
     let byPath: Map<string, string[]> | null = null;
@@ -150,16 +168,24 @@ export function documentOps(svc: IngestParts) {
             `The ingest queue is full (${svc.queue.capacity} documents waiting).`,
           );
         }
+        let updated = false;
         if (it.originalPath) {
           // Same path, new content: the earlier version's contribution is pruned before the new one goes in.
           byPath ??= await documentsByPath();
           const earlier = (byPath.get(it.originalPath) ?? []).filter((d) => d !== id);
           for (const d of earlier) await removeDocument(d);
+          updated = earlier.length > 0;
           byPath.set(it.originalPath, [id]);
+        }
+        const refusal = kindOfFile(it.fileName) === 'pdf' ? pdfRefusal(bytes) : null;
+        if (refusal) {
+          await recordRefused(id, bytes, it, refusal);
+          failed.push({ id, fileName: it.fileName, reason: refusal });
+          continue;
         }
         await library.originals.put(bytes);
         await enqueueDocument(id, it.fileName, it.originalPath);
-        added.push({ id, fileName: it.fileName, duplicate: false });
+        added.push({ id, fileName: it.fileName, duplicate: false, ...(updated ? { updated } : {}) });
       } catch (e) {
         if (e instanceof AriadneError && e.code === 'capacity') throw e;
         rejected.push({ fileName: it.fileName, reason: (e as Error).message });
@@ -168,7 +194,7 @@ export function documentOps(svc: IngestParts) {
     // An import of known documents may be followed by new metadata for them (a Zotero import applies its
     // records to documents already read): their cached records are stale from here.
     if (added.some((a) => a.duplicate)) editVersion++;
-    return { added, rejected };
+    return { added, rejected, failed };
   }
 
   const refOf = (id: string): DocumentSummary['reference'] => {
@@ -191,6 +217,10 @@ export function documentOps(svc: IngestParts) {
     const { d, entities, relationships } = await docCache.get(id, key, load, running);
     const counts = job ? chunkCounts(job) : { done: 0, failed: 0, total: 0 };
     const p = job ? svc.tracker.snapshot(job) : null;
+    const note = library.parseNotes.get(id);
+    const kind = kindOfFile(d.fileName) ?? 'txt';
+    const status = job?.status ?? (d.status as DocumentSummary['status']);
+    const error = job?.error ?? note?.failedAtImport ?? null;
     return {
       id,
       title: d.title,
@@ -198,9 +228,9 @@ export function documentOps(svc: IngestParts) {
       year: d.year,
       doi: d.doi,
       fileName: d.fileName,
-      kind: kindOfFile(d.fileName) ?? 'txt',
+      kind,
       pages: d.pages ?? 0,
-      status: job?.status ?? (d.status as DocumentSummary['status']),
+      status,
       stage: p?.stage ?? 'done',
       chunksDone: counts.done,
       chunksTotal: counts.total,
@@ -208,10 +238,14 @@ export function documentOps(svc: IngestParts) {
       entities,
       relationships,
       etaMs: p?.etaMs ?? null,
-      error: job?.error ?? null,
+      error,
       addedAt: new Date(job?.payload.addedAt ?? d.createdAt).toISOString(),
       reference: refOf(id),
       reading: readingOf(job, refined),
+      failure: describeFailure({ status, error, kind, chunksFailed: counts.failed }),
+      language: note?.language ?? null,
+      ocr: note?.ocr ?? null,
+      ocrProgress: running ? (svc.requests.ocrProgress(id) ?? null) : null,
     };
   }
 

@@ -13,6 +13,7 @@ import { openOriginals, type Originals } from './originals';
 import { reconcile, type ReconcileReport } from './reconcile';
 import { openSettings, type SettingsStore } from './settings';
 import { openReferences, type ReferenceStore } from './references';
+import { openParseNotes, type ParseNotes } from './parse-notes';
 
 export interface Library {
   readonly dataDir: string;
@@ -30,6 +31,8 @@ export interface Library {
   readonly originals: Originals;
   /** Reference-manager metadata (Zotero) per document; it wins over metadata parsed from the file. */
   readonly references: ReferenceStore;
+  /** How each document was read: its language, OCR, a refusal at import (`parse-notes.json`). */
+  readonly parseNotes: ParseNotes;
   /** Where each line of a parsed PDF was printed, for highlighting passages in the viewer. */
   readonly geometry: GeometryFiles;
   /** What reconciliation found when the vector index was opened; opens it if nothing has yet. */
@@ -61,6 +64,7 @@ export interface OpenLibraryOptions {
  *   vectors/        LanceDB tables (derived)
  *   originals/      content-addressed copies of imported files
  *   references.json Zotero metadata of imported items, by document
+ *   parse-notes.json how each document was read: language, OCR pages and confidence
  *   geometry/       per parsed PDF, where each line of its text was printed (viewer highlights)
  */
 export async function openLibrary(opts: OpenLibraryOptions): Promise<Library> {
@@ -74,6 +78,7 @@ export async function openLibrary(opts: OpenLibraryOptions): Promise<Library> {
     const settings = openSettings(dataDir);
     const originals = openOriginals(path.join(dataDir, 'originals'));
     const references = openReferences(dataDir);
+    const parseNotes = openParseNotes(dataDir);
     const geometry = openGeometryFiles(path.join(dataDir, 'geometry'));
     const graphBackend = graphBackendOf(dataDir, settings.get().graphBackend, opts.graphBackend);
     if (settings.get().graphBackend !== graphBackend) await settings.update({ graphBackend });
@@ -123,6 +128,7 @@ export async function openLibrary(opts: OpenLibraryOptions): Promise<Library> {
       settings,
       originals,
       references,
+      parseNotes,
       geometry,
       async reconciled() {
         await v.ready();
@@ -135,6 +141,7 @@ export async function openLibrary(opts: OpenLibraryOptions): Promise<Library> {
         await v.deleteByDocument(id);
         await v.deleteIds('entities', res.removedEntityIds);
         await geometry.remove(id);
+        await parseNotes.remove(id);
         return res;
       },
       close() {
