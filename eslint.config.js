@@ -70,6 +70,8 @@ function onlyCoreAreas(layer, allowed) {
     message: `core/${layer} may import only contract, the core root and core/{${allowed.join(',')}}.`,
   };
 }
+/** The core folders ingestion may import. */
+const ingestCoreAllowed = ['store', 'library', 'citations', 'entities', 'llm', 'nlp'];
 // Layers inside core, lowest first: contract <- llm, store <- ingest, retrieval <- handlers, services <-
 // rpc, cli, electron. `library` opens a library's stores and is shared by ingest and retrieval.
 const coreLayers = [
@@ -80,9 +82,48 @@ const coreLayers = [
   { layer: 'citations', allowed: ['store', 'library', 'communities', 'nlp'] },
   { layer: 'entities', allowed: ['store', 'library', 'llm', 'nlp'] },
   { layer: 'communities', allowed: ['store', 'library', 'llm', 'nlp'] },
-  { layer: 'ingest', allowed: ['store', 'library', 'citations', 'entities', 'llm', 'nlp'] },
+  { layer: 'ingest', allowed: ingestCoreAllowed },
   { layer: 'retrieval', allowed: ['store', 'library', 'entities', 'communities', 'llm', 'nlp'] },
 ];
+/** The folders of src-main/core/ingest; files directly in ingest/ are its service, handlers and API. */
+const ingestAreas = [
+  'chunk',
+  'estimate',
+  'ground',
+  'parse',
+  'pipeline',
+  'queue',
+  'resolve',
+  'runtime',
+  'zotero',
+];
+// Layers inside ingest, lowest first: a document is parsed, split into passages, read and grounded, resolved,
+// queued; the runtime (workers, model calls, journal, scheduler) sits below the pipeline that runs the flows,
+// and nothing in a folder reaches up to the service files directly in ingest/.
+const ingestLayers = [
+  { layer: 'parse', allowed: [] },
+  { layer: 'ground', allowed: [] },
+  { layer: 'chunk', allowed: ['parse', 'ground'] },
+  { layer: 'resolve', allowed: ['ground'] },
+  { layer: 'queue', allowed: [] },
+  { layer: 'estimate', allowed: ['parse', 'chunk'] },
+  { layer: 'runtime', allowed: ['parse', 'chunk', 'ground', 'resolve', 'queue'] },
+  { layer: 'pipeline', allowed: ['parse', 'chunk', 'ground', 'resolve', 'queue', 'runtime'] },
+  { layer: 'zotero', allowed: ['parse'] },
+];
+/** Forbids every ingest folder not in `allowed`, and the service files directly in ingest/. */
+function onlyIngestAreas(layer, allowed) {
+  const denied = ingestAreas.filter((a) => a !== layer && !allowed.includes(a));
+  return {
+    group: [
+      ...denied.flatMap((a) => [`**/core/ingest/${a}`, `**/core/ingest/${a}/**`, `../${a}`, `../${a}/**`]),
+      ...['ingest-service', 'ingest-api', 'library-documents', 'library-handlers', 'worker-paths'].flatMap(
+        (f) => [`../${f}`, `**/core/ingest/${f}`],
+      ),
+    ],
+    message: `core/ingest/${layer} may import only core/ingest/{${allowed.join(',')}} (and expand-paths, summary-cache) of ingestion.`,
+  };
+}
 // The outer shells reach core through create-core, the services and the handlers, never through a
 // store, an ingest step or a model client.
 const shellDenied = {
@@ -162,6 +203,22 @@ export default tseslint.config(
         {
           paths: [noElectron],
           patterns: [onlyCoreAreas(layer, allowed), ...(layer === 'store' ? [] : [storeImplementationOnly])],
+        },
+      ],
+    },
+  })),
+  ...ingestLayers.map(({ layer, allowed }) => ({
+    files: [`src-main/core/ingest/${layer}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [noElectron],
+          patterns: [
+            onlyCoreAreas('ingest', ingestCoreAllowed),
+            storeImplementationOnly,
+            onlyIngestAreas(layer, allowed),
+          ],
         },
       ],
     },

@@ -1,5 +1,5 @@
 import { AriadneError } from '../src-main/contract/errors';
-import { isModelStep, type ModelStep } from '../src-main/core/ingest/pipeline/steps';
+import { type BuiltinOp, isBuiltinOp } from '../src-main/core/ingest/runtime/worker-api';
 import type { DocumentMeta } from '../src-main/core/llm/builtin/junk-gate';
 import type { LlmTasks } from '../src-main/core/llm/tasks';
 
@@ -12,19 +12,17 @@ interface BuiltinInput {
 }
 
 /**
- * The ingest worker's dispatch for the built-in provider: one handler per model step of the pipeline
- * registry (the `Record` makes a new model step a type error here until it has one). Anything else is
+ * The ingest worker's dispatch for the built-in provider: one handler per model task of ingestion
+ * (`BUILTIN_OPS`; the `Record` makes a new one a type error here until it has one). Anything else is
  * refused: sending an unknown op to `embed` turned a caller's mistake into vectors of the wrong text.
  */
 export function builtinOps(tasks: LlmTasks): (op: unknown, input: unknown) => Promise<unknown> {
-  const ops: Record<ModelStep, (i: BuiltinInput) => Promise<unknown>> = {
+  const ops: Record<BuiltinOp, (i: BuiltinInput) => Promise<unknown>> = {
     passage: (i) => tasks.readPassage(i),
-    // Progressive refinement is for a configured model; the rules would only read the passage again.
-    refine: (i) => tasks.readPassage(i),
     embed: (i) => tasks.embed(i.texts),
   };
   return async (op, input) => {
-    if (!isModelStep(op)) throw new AriadneError('internal', `Unknown ingest worker task: ${String(op)}.`);
+    if (!isBuiltinOp(op)) throw new AriadneError('internal', `Unknown ingest worker task: ${String(op)}.`);
     return ops[op](input as BuiltinInput);
   };
 }

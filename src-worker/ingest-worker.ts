@@ -10,8 +10,8 @@ import { splitIntoBlocks } from '../src-main/core/ingest/chunk/split-blocks';
 import { parseText } from '../src-main/core/ingest/parse/text';
 import { parseOutcome } from '../src-main/core/ingest/parse/worker-api';
 import { withLanguage } from '../src-main/core/ingest/parse/document-language';
-import { groundExtraction } from '../src-main/core/ingest/pipeline/postprocess';
-import { findAbbreviations } from '../src-main/core/nlp/abbreviations';
+import { groundExtraction } from '../src-main/core/ingest/ground/grounding';
+import { scanDocumentFacts } from '../src-main/core/ingest/chunk/document-facts';
 import type { IngestWorkerApi } from '../src-main/core/ingest/runtime/worker-api';
 import { createBuiltinProvider } from '../src-main/core/llm/builtin/builtin-provider';
 import { createTasks } from '../src-main/core/llm/tasks';
@@ -30,8 +30,8 @@ export const ingestWorkerApi: IngestWorkerApi = {
     return groundExtraction(extraction, chunkText);
   },
   parseText: (text, kind) => parseOutcome(() => withLanguage(parseText(text, kind))),
-  async abbreviations(text) {
-    return findAbbreviations(text).map(({ short, long }) => ({ short, long }));
+  async documentFacts(passages) {
+    return scanDocumentFacts(passages);
   },
   builtin: (op, input) => builtin(op, input),
 };

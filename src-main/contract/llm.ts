@@ -88,6 +88,17 @@ export const ModelGuide = z.object({
 });
 export type ModelGuide = z.infer<typeof ModelGuide>;
 
+/**
+ * What a saved change of the model settings did: applied now, or at the next start, and whether the chosen
+ * server answers. Settings shows it instead of a plain "saved" (a green "saved" while Ollama is down misleads).
+ */
+export const SettingsEffect = z.object({
+  applied: z.enum(['now', 'next-start']),
+  ok: z.boolean(),
+  message: z.string(),
+});
+export type SettingsEffect = z.infer<typeof SettingsEffect>;
+
 /** One endpoint of the provider, as `doctor` and Settings report it. */
 export const EndpointStatus = z.object({
   url: z.string(),

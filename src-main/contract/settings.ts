@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { method } from './define';
-import { LlmSettings } from './llm';
+import { LlmSettings, SettingsEffect } from './llm';
 
 /** Which entity types extraction asks for: the biomedical base set, or base plus the longevity extension. */
 export const EntityTypeSet = z.enum(['biomedical', 'biomedical+longevity']);
@@ -32,7 +32,8 @@ export const settingsMethods = {
   }),
   'settings:set': method({
     input: AppSettings.partial(),
-    output: AppSettings,
-    summary: 'Change some settings; returns all of them. Provider and model changes apply at the next start.',
+    output: AppSettings.extend({ effect: SettingsEffect.optional() }),
+    summary:
+      'Change some settings; returns all of them. A provider or model change says whether it applies now or at the next start, and whether its server answers.',
   }),
 };

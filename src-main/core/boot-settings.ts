@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { normaliseBaseUrl } from './llm/openai/openai-server';
 import { trimEndChars } from './nlp/trim-chars';
 import {
   DEFAULT_OLLAMA_HOST,
@@ -58,8 +59,8 @@ export function decideLlm(
   const savedModels = !overrides.llm || overrides.llm === savedKind;
   return {
     kind,
-    host: overrides.ollamaUrl ?? saved?.host ?? DEFAULT_OLLAMA_HOST,
-    baseUrl: overrides.baseUrl ?? saved?.baseUrl ?? DEFAULT_OPENAI_BASE_URL,
+    host: normaliseOllamaUrl(overrides.ollamaUrl ?? saved?.host ?? DEFAULT_OLLAMA_HOST),
+    baseUrl: normaliseBaseUrl(overrides.baseUrl ?? saved?.baseUrl ?? DEFAULT_OPENAI_BASE_URL),
     apiKey: overrides.apiKey || storedApiKey || null,
     extraEndpoints: overrides.extraEndpoints ?? saved?.extraEndpoints ?? [],
     chatModel: overrides.chatModel ?? (savedModels ? (saved?.chatModel ?? null) : null),
@@ -122,4 +123,15 @@ export function overridesFromEnv(env: NodeJS.ProcessEnv): LlmOverrides {
 export function normaliseOllamaUrl(raw: string): string {
   const withScheme = /^https?:\/\//.test(raw) ? raw : `http://${raw}`;
   return trimEndChars(withScheme, '/');
+}
+
+/**
+ * What the desktop shell boots with: the library's saved settings, overridden by the environment only (the
+ * shell has no command line of its own). The shell calls this; the boot-path test calls the same.
+ */
+export function desktopBootOptions(
+  env: NodeJS.ProcessEnv,
+  dataDir: string,
+): LlmOverrides & { dataDir: string } {
+  return { dataDir, ...overridesFromEnv(env) };
 }

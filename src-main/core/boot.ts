@@ -2,7 +2,7 @@ import { createCore, type Core } from './create-core';
 import type { Clock, Logger } from './deps';
 import { createApiKeyStore } from './llm/api-key-store';
 import { createProvider, type ProviderChoice } from './llm/create-provider';
-import { decideLlm, normaliseOllamaUrl, readSavedLlmSettings, type LlmOverrides } from './boot-settings';
+import { decideLlm, readSavedLlmSettings, type LlmOverrides } from './boot-settings';
 
 export interface BootOptions extends LlmOverrides {
   dataDir: string;
@@ -29,7 +29,7 @@ export async function bootCore(opts: BootOptions): Promise<{ core: Core; provide
   const build = (kind = decision.kind) =>
     createProvider({
       kind,
-      host: normaliseOllamaUrl(decision.host),
+      host: decision.host,
       baseUrl: decision.baseUrl,
       apiKey: decision.apiKey,
       extraEndpoints: decision.extraEndpoints,
@@ -63,9 +63,17 @@ export async function bootCore(opts: BootOptions): Promise<{ core: Core; provide
     version: opts.version,
     log: opts.log,
     clock: opts.clock,
-    ollamaUrl: normaliseOllamaUrl(decision.host),
+    ollamaUrl: decision.host,
     openaiBaseUrl: decision.baseUrl,
     apiKeys: keys,
+    llmAsked: {
+      provider: decision.kind,
+      host: decision.host,
+      baseUrl: decision.baseUrl,
+      extraEndpoints: decision.extraEndpoints,
+      chatModel: decision.chatModel,
+      embedModel: decision.embedModel,
+    },
     // The status bar's "why": how the provider was asked for, or why the built-in engine stands in.
     providerReason:
       choice.provider.name === 'builtin' && decision.kind !== 'builtin'

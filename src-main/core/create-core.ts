@@ -6,8 +6,9 @@ import type { LlmProvider } from './llm/provider';
 import { createAppHandlers } from './app/app-handlers';
 import { createLlmHandlers } from './llm/llm-handlers';
 import { createSettingsHandlers } from './app/settings-handlers';
-import { DEFAULT_OLLAMA_HOST, DEFAULT_OPENAI_BASE_URL } from '../contract/llm';
+import { DEFAULT_OLLAMA_HOST, DEFAULT_OPENAI_BASE_URL, type LlmSettings } from '../contract/llm';
 import { createApiKeyStore, type ApiKeyStore } from './llm/api-key-store';
+import { llmSettingsEffect, PROVIDER_KEYS } from './llm/settings-effect';
 import { openLibrary, type Library } from './library';
 import { createTasks } from './llm/tasks';
 import { INGEST_TASK_ATTEMPTS } from './llm/retry';
@@ -20,6 +21,7 @@ import {
 import { createIngestHandlers } from './ingest/ingest-handlers';
 import { defaultWorkerPaths } from './ingest/worker-paths';
 import { createExportHandlers } from './export/export-handlers';
+import { createEntityHandlers } from './entities';
 import { createCitationHandlers, createCitationService } from './citations';
 import {
   createGraphHandlers,
@@ -44,6 +46,11 @@ export interface CoreDeps {
   apiKeys?: ApiKeyStore;
   /** Why this provider runs, for the status bar and `doctor` ("saved in Settings"). */
   providerReason?: string;
+  /**
+   * The model settings as asked for at start (provider `auto`, models null = recommended), which Settings
+   * shows where the library has saved none; default: the running provider's.
+   */
+  llmAsked?: Partial<LlmSettings>;
   /** Worker entry points; default: next to the bundle, or the src-worker .ts files from source. */
   workers?: WorkerPaths;
   /** Queue, scheduler and pipeline tuning (pool size, retries, LLM concurrency). */
@@ -88,6 +95,7 @@ export async function createCore(input: CoreDeps): Promise<Core> {
     openaiBaseUrl: input.openaiBaseUrl ?? DEFAULT_OPENAI_BASE_URL,
     apiKeys: input.apiKeys ?? createApiKeyStore(),
     providerReason: input.providerReason ?? 'chosen by the host',
+    llmAsked: input.llmAsked ?? {},
     workers: input.workers ?? defaultWorkerPaths(),
     ingest: input.ingest ?? {},
     // What the library was opened with, once it is (below).
@@ -160,18 +168,35 @@ export async function createCore(input: CoreDeps): Promise<Core> {
   });
 
   const graphHandlers = createGraphHandlers(retrieval);
+  const entityHandlers = createEntityHandlers({
+    stores: () => retrieval.stores(),
+    edited: (ids) => retrieval.entitiesEdited(ids),
+  });
   const handlers = {
     ...app,
     ...llm,
     ...libraryHandlers,
-    ...createSettingsHandlers(library.settings, {
-      provider: deps.llm.name,
-      host: deps.ollamaUrl,
-      baseUrl: deps.openaiBaseUrl,
-      chatModel: deps.llm.chatModel,
-      embedModel: deps.llm.embedModel,
-    }),
+    ...createSettingsHandlers(
+      library.settings,
+      {
+        provider: deps.llm.name,
+        host: deps.ollamaUrl,
+        baseUrl: deps.openaiBaseUrl,
+        chatModel: deps.llm.chatModel,
+        embedModel: deps.llm.embedModel,
+        // Saving another setting must not pin what `auto` happened to find at this start.
+        ...deps.llmAsked,
+      },
+      async (next, patch) =>
+        PROVIDER_KEYS.some((k) => k in patch)
+          ? llmSettingsEffect(next, deps.llm, {
+              apiKey: deps.apiKeys.get(),
+              runningHost: (deps.llm as { host?: string }).host ?? null,
+            })
+          : undefined,
+    ),
     ...graphHandlers,
+    ...entityHandlers,
     ...createQaHandlers(retrieval),
     ...createCitationHandlers(citations),
     ...createExportHandlers({ ...graphHandlers, 'library:list': libraryHandlers['library:list'] }),

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog } from 'electron';
 import { bootCore } from '../core/boot';
-import { overridesFromEnv } from '../core/boot-settings';
+import { desktopBootOptions } from '../core/boot-settings';
 import { createFileLogger } from '../core/log-file';
 import { defaultDataDir } from '../core/paths';
 import { createDispatcher } from '../rpc/dispatch';
@@ -39,8 +39,7 @@ if (!app.requestSingleInstanceLock()) {
     try {
       // The library's saved provider and models, unless the environment says otherwise (boot-settings.ts).
       booted = await bootCore({
-        dataDir,
-        ...overridesFromEnv(process.env),
+        ...desktopBootOptions(process.env, dataDir),
         host: 'electron',
         version: VERSION,
         log,

@@ -18,6 +18,7 @@ export function StatusBar() {
         <>
           <span data-testid="status-provider">
             Provider: <strong>{providerLabel(health.provider)}</strong>
+            {health.providerReason && <span className="muted"> — {health.providerReason}</span>}
           </span>
           <span className="muted">{health.providerDetail}</span>
           {failing.length > 0 && (

@@ -219,9 +219,9 @@ const CATEGORIES: [RegExp, string][] = [
   [/core\/ingest\/chunk\//, 'chunking'],
   [/llm\/builtin\/embed/, 'built-in vectors'],
   [/wink-|llm\/builtin\/|llm\/tasks|src-worker\/builtin-ops|talisman/, 'built-in extraction (NLP)'],
-  [/ingest\/pipeline\/postprocess/, 'grounding'],
+  [/ingest\/ground\/grounding/, 'grounding'],
   [
-    /store\/kuzu\/queue-records|ingest\/queue\/|runtime\/step-runner|runtime\/call-journal|pipeline\/step\.ts/,
+    /store\/kuzu\/queue-records|ingest\/queue\/|runtime\/model-calls|runtime\/call-journal|pipeline\/run-step\.ts/,
     'job store & journal',
   ],
   [/store\/kuzu\/|node_modules\/kuzu\//, 'Kùzu (JS side)'],

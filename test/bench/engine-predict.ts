@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { groundExtraction } from '../../src-main/core/ingest/pipeline/postprocess';
+import { groundExtraction } from '../../src-main/core/ingest/ground/grounding';
 import { findAbbreviations } from '../../src-main/core/nlp/abbreviations';
 import { createBuiltinProvider } from '../../src-main/core/llm/builtin/builtin-provider';
 import { createTasks } from '../../src-main/core/llm/tasks';

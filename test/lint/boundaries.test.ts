@@ -107,3 +107,39 @@ describe('layers inside core', () => {
     }
   });
 });
+
+describe('layers inside ingest (parse → chunk → pipeline, runtime below pipeline)', () => {
+  it('the runtime may not import the pipeline it runs', async () => {
+    const msgs = await lintAs(
+      'src-main/core/ingest/runtime/lint-fixture.ts',
+      fixture('ingest-runtime-imports-pipeline'),
+    );
+    expect(msgs.join()).toMatch(/core\/ingest\/runtime may import only/);
+  });
+
+  it('the queue may not import the pipeline; parse may not import the service above it', async () => {
+    expect(
+      await lintAs('src-main/core/ingest/queue/lint-fixture.ts', fixture('ingest-queue-imports-pipeline')),
+    ).toHaveLength(1);
+    const msgs = await lintAs(
+      'src-main/core/ingest/parse/lint-fixture.ts',
+      fixture('ingest-parse-imports-service'),
+    );
+    expect(msgs.join()).toMatch(/core\/ingest\/parse may import only/);
+  });
+
+  it('the pipeline may import the runtime, the queue and resolution below it', async () => {
+    expect(
+      await lintAs(
+        'src-main/core/ingest/pipeline/lint-fixture.ts',
+        fixture('ingest-pipeline-imports-runtime'),
+      ),
+    ).toEqual([]);
+    // …and the rules of core still hold inside ingest's folders.
+    const store = await lintAs(
+      'src-main/core/ingest/pipeline/lint-fixture.ts',
+      "import { x } from '../../retrieval/text';\nexport const y = x;\n",
+    );
+    expect(store.join()).toMatch(/core\/ingest may import only/);
+  });
+});

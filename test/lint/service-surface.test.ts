@@ -5,11 +5,11 @@ import { describe, expect, it } from 'vitest';
 /**
  * Handlers (`*-handlers.ts`) and the CLI reach ingestion and the model layer through their services'
  * operations and public entries, never through the parts behind them: the queue, scheduler, worker pool,
- * step runner and pipeline, or one provider's own folder.
+ * model calls and pipeline, or one provider's own folder.
  */
 const INTERNALS: { pattern: RegExp; why: string }[] = [
   { pattern: /core\/ingest\/(runtime|queue|pipeline)\//, why: 'ingestion internals' },
-  { pattern: /core\/ingest\/document-ops/, why: 'ingestion internals' },
+  { pattern: /core\/ingest\/library-documents/, why: 'ingestion internals' },
   { pattern: /core\/llm\/(ollama|openai|builtin)\//, why: "a provider's own folder (use core/llm)" },
 ];
 

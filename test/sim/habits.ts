@@ -36,6 +36,8 @@ export interface HabitLog {
   /** The names invented, and the pairs related without a shared sentence, for tests to look for. */
   inventedNames: string[];
   inventedPairs: [string, string][];
+  /** Each structured reply in arrival order: the passage's first words and what the reply was. */
+  replies: { passage: string; outcome: 'ok' | 'empty' | 'echo' }[];
 }
 
 export function emptyHabitLog(): HabitLog {
@@ -47,6 +49,7 @@ export function emptyHabitLog(): HabitLog {
     think: 0,
     inventedNames: [],
     inventedPairs: [],
+    replies: [],
   };
 }
 
@@ -95,15 +98,21 @@ export function createHabits(initial: SimHabits = {}) {
     /** The reply a small model would give instead of `content`, and its reasoning when sent apart. */
     apply(content: string, ctx: ReplyContext): { content: string; reasoning: string | null } {
       let out = content;
+      const note = (outcome: 'ok' | 'empty' | 'echo') => {
+        if (ctx.structured) log.replies.push({ passage: ctx.passage.slice(0, 40), outcome });
+      };
       if (ctx.structured && habits.empty && roll(ctx.body, 1) < habits.empty) {
         log.empty++;
+        note('empty');
         out = roll(ctx.body, 2) < 0.5 ? '{}' : '';
       } else if (ctx.isPassage) {
         const r = JSON.parse(content) as Reading;
         if (habits.echo && roll(ctx.body, 3) < habits.echo) {
           log.echo++;
+          note('echo');
           out = JSON.stringify(echoed());
         } else {
+          note('ok');
           if (habits.inventName && roll(ctx.body, 4) < habits.inventName) inventName(r, ctx.passage);
           if (habits.inventRelation && roll(ctx.body, 5) < habits.inventRelation)
             inventRelation(r, ctx.passage);

@@ -24,7 +24,9 @@ export function isPassageFormat(format: unknown): format is JsonSchema {
  */
 /** The passage a chat is about: the <document> block of its last user message. */
 export function passageOf(messages: { role: string; content: string }[]): string {
-  const content = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
+  const users = [...messages].reverse().filter((m) => m.role === 'user');
+  const content =
+    users.find((m) => readBlocks(m.content, 'document').length > 0)?.content ?? users[0]?.content ?? '';
   return readBlocks(content, 'document')[0]?.text ?? content;
 }
 
@@ -32,7 +34,9 @@ export async function answerPassage(
   messages: { role: string; content: string }[],
   format: JsonSchema,
 ): Promise<string> {
-  const content = [...messages].reverse().find((m) => m.role === 'user')?.content ?? '';
+  const users = [...messages].reverse().filter((m) => m.role === 'user');
+  const content =
+    users.find((m) => readBlocks(m.content, 'document').length > 0)?.content ?? users[0]?.content ?? '';
   const text = readBlocks(content, 'document')[0]?.text ?? content;
   const prev = readBlocks(content, 'previous_summary')[0]?.text ?? '';
   const r = await rules.readPassage({

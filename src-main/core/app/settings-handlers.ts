@@ -1,4 +1,5 @@
 import type { ApiHandlers } from '../../contract';
+import type { SettingsEffect } from '../../contract/llm';
 import { AppSettings } from '../../contract/settings';
 import type { SettingsStore } from '../library/settings';
 
@@ -11,6 +12,8 @@ type SettingsHandlers = Pick<ApiHandlers, 'settings:get' | 'settings:set'>;
 export function createSettingsHandlers(
   store: SettingsStore,
   defaults: Partial<AppSettings>,
+  /** What a saved change of the model settings does (see `llm/settings-effect.ts`). */
+  effectOf?: (next: AppSettings, patch: Partial<AppSettings>) => Promise<SettingsEffect | undefined>,
 ): SettingsHandlers {
   const current = () =>
     AppSettings.parse({ ...defaults, ...((store.get().app as object | undefined) ?? {}) });
@@ -21,7 +24,8 @@ export function createSettingsHandlers(
     async 'settings:set'(patch) {
       const next = AppSettings.parse({ ...current(), ...patch });
       await store.update({ app: next });
-      return next;
+      const effect = await effectOf?.(next, patch);
+      return effect ? { ...next, effect } : next;
     },
   };
 }

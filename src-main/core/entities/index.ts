@@ -8,3 +8,4 @@ export {
   type EntityFold,
 } from './entity-edits';
 export { entityText, refreshEntityVectors, type EmbedTexts } from './entity-vectors';
+export { createEntityHandlers } from './entity-handlers';

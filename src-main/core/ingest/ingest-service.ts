@@ -1,4 +1,3 @@
-import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { AriadneError } from '../../contract/errors';
@@ -12,20 +11,23 @@ import { cancelled, INGEST_RETRY } from '../llm/retry';
 import type { LlmTasks } from '../llm/tasks';
 import { createLimiter } from '../llm/limiter';
 import type { IngestService } from './ingest-api';
-import { documentOps } from './document-ops';
+import { type IngestParts, libraryDocuments } from './library-documents';
 import { createParser, kindOfFile, type Parser } from './parse/parse-in-worker';
-import { createParseRequests, type ParseRequests } from './parse-requests';
+import { createParseRequests } from './parse-requests';
 import type { ParseOutcome } from './parse/worker-api';
 import type { PipelineContext, PipelineOptions } from './pipeline/context';
+import { planOf } from './pipeline/flows';
+import { runJob } from './pipeline/run-flow';
 import { JobQueue } from './queue/job-queue';
 import { TERMINAL_STATUSES, type Job } from './queue/types';
-import { lazyEntityIndex, type LazyEntityIndex } from './runtime/lazy-index';
+import { lazyEntityIndex } from './runtime/lazy-index';
 import { noJournal, openCallJournal } from './runtime/call-journal';
 import { createCommitTurns } from './runtime/commit-turns';
 import { ProgressTracker } from './runtime/progress';
-import { createScheduler, type Scheduler, type SchedulerOptions } from './runtime/scheduler';
-import { createStepRunner, type StepRunner } from './runtime/step-runner';
-import { createWorkerPool, type WorkerPool } from './runtime/worker-pool';
+import { createScheduler, type SchedulerOptions } from './runtime/scheduler';
+import { createModelCalls } from './runtime/model-calls';
+import { createImportedBytes } from './runtime/imported-bytes';
+import { createWorkerPool } from './runtime/worker-pool';
 import { createEstimator } from './estimate/estimate-service';
 import type { LlmMetrics } from '../llm/metrics';
 
@@ -64,19 +66,6 @@ export interface IngestDeps {
   options?: IngestOptions;
   /** The provider's call metrics, from which each model's speed is learnt for estimates. */
   calls?: LlmMetrics;
-}
-
-/** The parts the service's operations are built from; never handed out beyond this folder. */
-export interface IngestParts {
-  queue: JobQueue;
-  scheduler: Scheduler;
-  runner: StepRunner;
-  index: LazyEntityIndex;
-  pool: WorkerPool;
-  ctx: PipelineContext;
-  tracker: ProgressTracker;
-  /** Passwords and OCR asked for a document's next reading, and OCR's progress (memory only). */
-  requests: ParseRequests;
 }
 
 /** Builds the queue, worker pool, scheduler and pipeline around an open library, and resumes its jobs. */
@@ -145,9 +134,10 @@ export async function startIngest(deps: IngestDeps): Promise<IngestService> {
     deps.tasks.provider === 'builtin'
       ? noJournal
       : openCallJournal(path.join(library.dataDir, 'ingest-journal.ndjson'));
-  const runner = createStepRunner(deps.tasks, pool, journal);
+  const models = createModelCalls(deps.tasks, pool, journal);
+  const imported = createImportedBytes();
   const index = lazyEntityIndex(library.graph, library.vectors);
-  const tracker = new ProgressTracker(() => clock.now());
+  const tracker = new ProgressTracker(() => clock.now(), planOf);
   let paused = false;
   const resumeWaiters = new Set<() => void>();
   // Every step of a paused job waits here on the job's signal: one abort listener for all of them.
@@ -168,13 +158,14 @@ export async function startIngest(deps: IngestDeps): Promise<IngestService> {
   const ctx: PipelineContext = {
     library,
     queue,
-    runner,
+    models,
     pool,
     parser,
     index,
     clock,
     log,
     opts,
+    takeImported: (docId) => imported.take(docId),
     whenRunning(signal) {
       if (!paused) return Promise.resolve();
       return new Promise((resolve, reject) => {
@@ -190,7 +181,7 @@ export async function startIngest(deps: IngestDeps): Promise<IngestService> {
     commitTurn: (job, signal) => turns.take(job, signal),
     parseTurn: (signal) => parseSlots.acquire(signal),
     async ensureEmbedding(dimension) {
-      await library.vectors.setEmbedding({ model: runner.embedModel, dimension });
+      await library.vectors.setEmbedding({ model: models.embedModel, dimension });
     },
     progress,
     documentChanged(job) {
@@ -202,7 +193,13 @@ export async function startIngest(deps: IngestDeps): Promise<IngestService> {
     },
   };
 
-  const scheduler = createScheduler(ctx, {
+  const jobs = {
+    run: (job: Job, signal: AbortSignal) => runJob(ctx, job, signal),
+    retry: opts,
+    setDocumentStatus: (docId: string, status: Job['status']) =>
+      library.graph.setDocumentStatus(docId, status),
+  };
+  const scheduler = createScheduler(jobs, {
     queue,
     clock,
     log,
@@ -235,7 +232,8 @@ export async function startIngest(deps: IngestDeps): Promise<IngestService> {
   if (queue.activeCount === 0) journal.clear();
   scheduler.wake();
 
-  const ops = documentOps({ queue, scheduler, runner, index, pool, ctx, tracker, requests });
+  const parts: IngestParts = { queue, scheduler, models, index, pool, ctx, tracker, imported, requests };
+  const ops = libraryDocuments(parts);
   const documentsAtOnce = o.maxActiveJobs ?? 4;
   const estimator = createEstimator({
     library,
@@ -265,7 +263,7 @@ export async function startIngest(deps: IngestDeps): Promise<IngestService> {
     async originalFile(id) {
       const d = await library.graph.getDocument(id);
       if (!d || !library.originals.has(id)) throw new AriadneError('not_found', `No document ${id}.`);
-      const bytes = new Uint8Array(await fs.readFile(library.originals.path(id)));
+      const bytes = await library.originals.read(id);
       return { fileName: d.fileName, kind: kindOfFile(d.fileName) ?? 'txt', bytes };
     },
     documentGeometry: (id) => library.geometry.read(id),
@@ -288,7 +286,7 @@ export async function startIngest(deps: IngestDeps): Promise<IngestService> {
     status() {
       const jobs = queue.list();
       const count = (...s: string[]) => jobs.filter((j) => s.includes(j.status)).length;
-      const c = runner.counters;
+      const c = models.counters;
       return {
         paused,
         queued: count('queued'),

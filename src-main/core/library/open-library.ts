@@ -8,6 +8,7 @@ import { deferVectorIndex, type DeferredVectorIndex } from '../store/deferred-ve
 import type { DeleteResult } from '../store/types';
 import { AriadneError } from '../../contract/errors';
 import { openGeometryFiles, type GeometryFiles } from './geometry-files';
+import { openDocumentFacts, type DocumentFactsFiles } from './document-facts';
 import { acquireLock } from './lock';
 import { openOriginals, type Originals } from './originals';
 import { reconcile, type ReconcileReport } from './reconcile';
@@ -35,6 +36,8 @@ export interface Library {
   readonly parseNotes: ParseNotes;
   /** Where each line of a parsed PDF was printed, for highlighting passages in the viewer. */
   readonly geometry: GeometryFiles;
+  /** What is true of each whole document (authors, page map, sections, abbreviations, non-prose spans). */
+  readonly facts: DocumentFactsFiles;
   /** What reconciliation found when the vector index was opened; opens it if nothing has yet. */
   reconciled(): Promise<ReconcileReport>;
   /** Deletes a document from the graph (source of truth) and then its vectors and orphaned entities' vectors. */
@@ -66,6 +69,7 @@ export interface OpenLibraryOptions {
  *   references.json Zotero metadata of imported items, by document
  *   parse-notes.json how each document was read: language, OCR pages and confidence
  *   geometry/       per parsed PDF, where each line of its text was printed (viewer highlights)
+ *   facts/          per parsed document, its facts (library/document-facts.ts), read by ingestion's steps
  */
 export async function openLibrary(opts: OpenLibraryOptions): Promise<Library> {
   const dataDir = path.resolve(opts.dataDir);
@@ -80,6 +84,7 @@ export async function openLibrary(opts: OpenLibraryOptions): Promise<Library> {
     const references = openReferences(dataDir);
     const parseNotes = openParseNotes(dataDir);
     const geometry = openGeometryFiles(path.join(dataDir, 'geometry'));
+    const facts = openDocumentFacts(path.join(dataDir, 'facts'));
     const graphBackend = graphBackendOf(dataDir, settings.get().graphBackend, opts.graphBackend);
     if (settings.get().graphBackend !== graphBackend) await settings.update({ graphBackend });
     opened = await openGraphBackend(graphBackend, dataDir, {
@@ -130,6 +135,7 @@ export async function openLibrary(opts: OpenLibraryOptions): Promise<Library> {
       references,
       parseNotes,
       geometry,
+      facts,
       async reconciled() {
         await v.ready();
         if (!report) throw new AriadneError('internal', 'The vector index opened without reconciling.');
@@ -141,6 +147,7 @@ export async function openLibrary(opts: OpenLibraryOptions): Promise<Library> {
         await v.deleteByDocument(id);
         await v.deleteIds('entities', res.removedEntityIds);
         await geometry.remove(id);
+        await facts.remove(id);
         await parseNotes.remove(id);
         return res;
       },

@@ -8,6 +8,8 @@ import { contentId } from './content-id';
 export interface Originals {
   put(bytes: Uint8Array): Promise<string>;
   path(id: string): string;
+  /** The stored copy's bytes. */
+  read(id: string): Promise<Uint8Array>;
   has(id: string): boolean;
   remove(id: string): Promise<void>;
 }
@@ -31,6 +33,7 @@ export function openOriginals(dir: string): Originals {
       return id;
     },
     path: pathOf,
+    read: async (id) => new Uint8Array(await fs.promises.readFile(pathOf(id))),
     has: (id) => ID.test(id) && fs.existsSync(pathOf(id)),
     async remove(id) {
       await fs.promises.rm(pathOf(id), { force: true });

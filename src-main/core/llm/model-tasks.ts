@@ -13,6 +13,8 @@ import {
 } from './prompts';
 import type { ChatMessage, LlmProvider } from './provider';
 import { withRetry } from './retry';
+import { echoesPrompt, stricter } from './echo';
+import { unusable, unusableReason } from './structured';
 import {
   AtomicQuestionsSchema,
   BIOMEDICAL_ENTITY_TYPES,
@@ -41,21 +43,37 @@ export function createModelTasks(provider: LlmProvider, opts: TasksOptions = {})
     schema: S,
     maxOutputTokens: number,
     o: TaskOptions = {},
+    /** Says when a valid reply is still no reading of the passage (it copies the prompt's examples). */
+    echoed?: (value: z.output<S>) => boolean,
   ): Promise<z.output<S>> {
     return withRetry(
       async (attempt) => {
-        const res = await provider.chat({
-          op,
-          messages,
-          schema,
-          maxOutputTokens,
-          temperature: 0,
-          // A schema failure at temperature 0 repeats itself with the same seed: vary it on retry.
-          seed: EXTRACT_SEED + (o.attempt ?? 1) - 1 + attempt - 1,
-          signal: o.signal,
-          priority: o.priority,
-        });
-        return res.value as z.output<S>;
+        const call = async (msgs: ChatMessage[]) => {
+          const res = await provider.chat({
+            op,
+            messages: msgs,
+            schema,
+            maxOutputTokens,
+            temperature: 0,
+            // A schema failure at temperature 0 repeats itself with the same seed: vary it on retry.
+            seed: EXTRACT_SEED + (o.attempt ?? 1) - 1 + attempt - 1,
+            signal: o.signal,
+            priority: o.priority,
+          });
+          const value = res.value as z.output<S>;
+          if (echoed?.(value)) throw unusable('echo', 'the reply copies the examples of the instructions');
+          return value;
+        };
+        try {
+          return await call(messages);
+        } catch (e) {
+          // An empty or echoed reply gets one more try, told plainly what was wrong (small models take the
+          // hint where the same request again gives the same reply); any other failure goes to the retries.
+          const reason = unusableReason(e);
+          if (!reason || o.signal?.aborted) throw e;
+          opts.log?.log('warn', 'llm reply unusable, asking once more', { op, reason });
+          return call(stricter(messages, reason));
+        }
       },
       {
         attempts: opts.attempts,
@@ -87,18 +105,18 @@ export function createModelTasks(provider: LlmProvider, opts: TasksOptions = {})
     async extract({ text, previousSummary, entityTypes }, o) {
       const types = entityTypes?.length ? entityTypes : defaultTypes;
       const schema = extractionSchema(types);
-      const r = await structured('extract', extractPrompt(text, types, previousSummary), schema, 4096, o);
+      const messages = extractPrompt(text, types, previousSummary);
+      const r = await structured('extract', messages, schema, 4096, o, (v) =>
+        echoesPrompt({ names: v.entities.map((e) => e.entity_name) }, messages, text),
+      );
       return normalizeExtraction(r);
     },
     async readPassage({ text, previousSummary, entityTypes }, o) {
       const types = entityTypes?.length ? entityTypes : defaultTypes;
+      const messages = passagePrompt(text, types, previousSummary);
       // Room for the three old replies together (extraction 4096, questions 800, summary 400).
-      const r = await structured(
-        'passage',
-        passagePrompt(text, types, previousSummary),
-        passageSchema(types),
-        5300,
-        o,
+      const r = await structured('passage', messages, passageSchema(types), 5300, o, (v) =>
+        echoesPrompt({ summary: v.summary, names: v.entities.map((e) => e.entity_name) }, messages, text),
       );
       return {
         summary: r.summary.trim(),

@@ -8,7 +8,7 @@ import { createAbortWatch } from '../abort-listener';
  * failures are worth another attempt at all.
  *
  * Where it applies. A failed model call is retried at exactly one level:
- * - Ingestion retries at the **step** (pipeline/step.ts): every attempt is persisted with the job, so a
+ * - Ingestion retries at the **step** (ingest/pipeline/run-step.ts): every attempt is persisted with the job, so a
  *   restart neither repeats nor forgets them, and each retry varies the sampling seed (at temperature 0 a
  *   schema failure repeats itself otherwise). The task layer below it therefore makes a single attempt
  *   (`INGEST_TASK_ATTEMPTS`): retrying there too multiplied the calls (3 × 4 per passage).

@@ -113,6 +113,24 @@ function normaliseLabel(raw: string): string {
   return `${name} ${rest}`;
 }
 
+/**
+ * The last passages typed for labels: a passage's citations ask one quote at a time (an entity's evidence,
+ * an answer's sources), and typing a passage runs wink-nlp over it (milliseconds each).
+ */
+const typed = new Map<string, NonProseSpan[]>();
+function typedSpans(text: string): NonProseSpan[] {
+  let spans = typed.get(text);
+  if (!spans) {
+    spans = nonProseSpans(text);
+    typed.set(text, spans);
+    for (const old of typed.keys()) {
+      if (typed.size <= 32) break;
+      typed.delete(old);
+    }
+  }
+  return spans;
+}
+
 /** Cheap pre-check: a paragraph that opens like a caption. Most passages have none and skip the typing. */
 const MAY_HAVE_CAPTION = /(?:^|\n)[ \t]*(?:fig|table|scheme|plate|chart|box)/i;
 
@@ -123,7 +141,7 @@ const MAY_HAVE_CAPTION = /(?:^|\n)[ \t]*(?:fig|table|scheme|plate|chart|box)/i;
  */
 export function captionLabel(text: string, start: number, end: number): string | null {
   if (!MAY_HAVE_CAPTION.test(text)) return null;
-  for (const s of nonProseSpans(text)) {
+  for (const s of typedSpans(text)) {
     if (s.start >= end) break;
     if (s.end > start && s.label) return s.label;
   }

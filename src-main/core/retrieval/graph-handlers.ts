@@ -1,5 +1,4 @@
 import { AriadneError } from '../../contract/errors';
-import { deleteEntity, mergeEntities, renameEntity, undoMerges } from '../entities';
 import type { ApiHandlers } from '../../contract/handlers';
 import { toPathFilters, graphSearch } from './search/graph-search';
 import { resolveTerm } from './search/resolve-term';
@@ -17,10 +16,6 @@ type GraphHandlers = Pick<
   | 'graph:subgraph'
   | 'graph:entity'
   | 'graph:edge-evidence'
-  | 'graph:rename'
-  | 'graph:merge'
-  | 'graph:undo-merge'
-  | 'graph:delete-entity'
   | 'graph:merge-candidates'
   | 'graph:communities'
   | 'graph:contradictions'
@@ -47,7 +42,10 @@ const evidenceOf = (rows: EvidenceRow[], chunks: Map<string, ChunkInfo>) =>
     );
   });
 
-/** Handlers of the graph domain (graph:*): term resolution, evidence paths, explorer slices, curation. */
+/**
+ * Handlers of the graph domain's reads (graph:*): term resolution, evidence paths, explorer slices, merge
+ * candidates. Its writes (rename, merge, undo, delete) are core/entities/entity-handlers.ts.
+ */
 export function createGraphHandlers(svc: RetrievalService): GraphHandlers {
   return {
     async 'graph:entities'({ documentId, type, search, limit }) {
@@ -156,28 +154,6 @@ export function createGraphHandlers(svc: RetrievalService): GraphHandlers {
       const rows = await c.lib.graph.listEvidence(source, target);
       const chunks = await c.data.chunks(c.lib, [...new Set(rows.map((r) => r.chunkId))]);
       return { evidence: evidenceOf(rows, chunks) };
-    },
-    async 'graph:rename'({ entityId, name }) {
-      const lib = await svc.stores();
-      await svc.entitiesEdited(await renameEntity(lib, entityId, name));
-      return { ok: true as const };
-    },
-    async 'graph:merge'({ survivorId, mergedIds }) {
-      const lib = await svc.stores();
-      const { mergeIds, touched } = await mergeEntities(lib, survivorId, mergedIds);
-      await svc.entitiesEdited(touched);
-      // One id for the whole operation: undo takes it apart again (newest first).
-      return { mergeId: mergeIds.join(',') };
-    },
-    async 'graph:undo-merge'({ mergeId }) {
-      const lib = await svc.stores();
-      await svc.entitiesEdited(await undoMerges(lib, mergeId.split(',')));
-      return { ok: true as const };
-    },
-    async 'graph:delete-entity'({ entityId }) {
-      const lib = await svc.stores();
-      await svc.entitiesEdited(await deleteEntity(lib, entityId));
-      return { ok: true as const };
     },
     async 'graph:merge-candidates'({ limit }) {
       const c = await svc.context();

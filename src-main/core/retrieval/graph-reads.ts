@@ -247,6 +247,8 @@ export function evidenceCitation(ev: EvidenceInfo, sourceName: string, targetNam
     ev.spanEnd - cs <= ev.chunkText.length
   ) {
     const pageEnd = ev.pageEnd >= ev.page ? ev.pageEnd : ev.page;
+    // Evidence a pass took from a table (its row) is cited by the table's label: "Table 2, p. 6".
+    const label = captionLabel(ev.chunkText, rel, ev.spanEnd - cs);
     return {
       ...base,
       page: ev.page,
@@ -254,6 +256,7 @@ export function evidenceCitation(ev: EvidenceInfo, sourceName: string, targetNam
       start: ev.spanStart,
       end: ev.spanEnd,
       pages: pageEnd > ev.page ? [ev.page, pageEnd] : [ev.page],
+      ...(label ? { label } : {}),
     };
   }
   const found = ev.chunkText

@@ -83,13 +83,7 @@ export interface QuestionRow {
 }
 
 /** A community with its members and parent. */
-export interface CommunityRow {
-  id: string;
-  level: number;
-  title: string;
-  summary: string;
-  stale: boolean;
-  parentId: string | null;
+export interface CommunityRow extends Omit<CommunityRecord, 'size'> {
   memberIds: string[];
 }
 

@@ -40,7 +40,7 @@ export function IngestCard({
           value={concurrency}
           disabled={!settings}
           onChange={(v) => setConcurrency(Math.min(16, Math.max(1, v || 1)))}
-          hint="match OLLAMA_NUM_PARALLEL; more only queues"
+          hint="passages each model server reads at once: its parallel slots (Ollama's OLLAMA_NUM_PARALLEL, llama-server's --parallel); more only wait in its queue"
         />
         <label htmlFor="chunk">Passage size (tokens)</label>
         <NumberRow
@@ -79,7 +79,7 @@ export function IngestCard({
             </button>
           ))}
         </div>
-        <label htmlFor="progressive">Draft first</label>
+        <label htmlFor="progressive">Quick draft first</label>
         <div className="row">
           <input
             id="progressive"
@@ -89,8 +89,8 @@ export function IngestCard({
             onChange={(e) => void save({ progressiveIngestion: e.target.checked })}
           />
           <span className="muted small">
-            with a model: the built-in engine reads each new document within seconds, then the model refines
-            it
+            with a model: the built-in engine reads each new document within seconds, so it is searchable at
+            once; the model then re-reads it passage by passage and its reading replaces the draft
           </span>
         </div>
       </div>

@@ -1,48 +1,76 @@
-import { useCallback, useEffect, useState } from 'react';
-import type { ConnectionTest, ModelList, PullProgress } from '../../../src-main/contract';
+import { useEffect, useState } from 'react';
+import type { ConnectionTest, ModelGuide, SettingsEffect } from '../../../src-main/contract';
 import type { AppSettings } from '../../../src-main/contract/settings';
 import { describeError, useRpc } from '../../api/rpc';
 import { FixText } from '../../components/FixText';
-import { ErrorBanner } from '../../components/ErrorBanner';
+import { ModelPicker } from './ModelPicker';
 
-const gb = (b: number) => `${(b / 1e9).toFixed(1)} GB`;
+type Provider = AppSettings['provider'];
 
-/** Provider, Ollama address with a connection test, model pickers and pulls. */
+const PROVIDERS: { id: Provider; label: string }[] = [
+  { id: 'auto', label: 'Automatic (Ollama when it runs, else built-in)' },
+  { id: 'ollama', label: 'Ollama' },
+  { id: 'openai', label: 'OpenAI-compatible server (LM Studio, llama.cpp, vLLM…)' },
+  { id: 'builtin', label: 'Built-in (offline, no model)' },
+];
+
+/**
+ * The model part of Settings: what a model adds, the provider and its server (address, API key, more servers
+ * with the same models, a connection test), then the models. A saved change says what it did — applied now or
+ * at the next start, and whether the server answers — instead of a plain "saved".
+ */
 export function LlmCard({
   settings,
   save,
+  effect,
 }: {
   settings: AppSettings | null;
   save(p: Partial<AppSettings>): Promise<void>;
+  effect: SettingsEffect | null;
 }) {
   const api = useRpc();
-  const [host, setHost] = useState(settings?.host ?? 'http://127.0.0.1:11434');
+  const provider = settings?.provider ?? 'auto';
+  const openai = provider === 'openai';
+  const saved = openai ? (settings?.baseUrl ?? '') : (settings?.host ?? '');
+  const [address, setAddress] = useState(saved);
+  const [extra, setExtra] = useState('');
+  const [key, setKey] = useState('');
+  const [keyNote, setKeyNote] = useState<string | null>(null);
   const [test, setTest] = useState<ConnectionTest | null>(null);
   const [testing, setTesting] = useState(false);
-  const [models, setModels] = useState<ModelList | null>(null);
-  const [modelsError, setModelsError] = useState<string | null>(null);
-  const [pullName, setPullName] = useState('');
-  const [pull, setPull] = useState<PullProgress | null>(null);
-  const [pullError, setPullError] = useState<string | null>(null);
-  const [pulling, setPulling] = useState<AbortController | null>(null);
+  const [guide, setGuide] = useState<ModelGuide | null>(null);
 
   useEffect(() => {
-    if (settings) setHost(settings.host);
-  }, [settings]);
-  const loadModels = useCallback(() => {
-    setModelsError(null);
-    api.call('llm:models', {}).then(setModels, (e) => setModelsError(describeError(e).message));
+    setAddress(saved);
+    setExtra((settings?.extraEndpoints ?? []).join('\n'));
+    setTest(null);
+  }, [saved, settings?.extraEndpoints]);
+  useEffect(() => {
+    api.call('llm:guide', {}).then(setGuide, () => setGuide(null));
   }, [api]);
-  useEffect(loadModels, [loadModels]);
 
+  const extraList = extra
+    .split(/\s+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const dirty =
+    settings &&
+    provider !== 'builtin' &&
+    (address !== saved || extraList.join('\n') !== settings.extraEndpoints.join('\n'));
   const runTest = async () => {
     setTesting(true);
     try {
-      setTest(await api.call('llm:test-connection', { host }));
+      setTest(
+        await api.call('llm:test-connection', {
+          provider: openai ? 'openai' : 'ollama',
+          host: address,
+          ...(key ? { apiKey: key } : {}),
+        }),
+      );
     } catch (e) {
       setTest({
         ok: false,
-        host,
+        host: address,
         version: null,
         latencyMs: 0,
         modelCount: 0,
@@ -52,58 +80,129 @@ export function LlmCard({
       setTesting(false);
     }
   };
-  const runPull = async () => {
-    const ctrl = new AbortController();
-    setPulling(ctrl);
-    setPullError(null);
-    setPull({ model: pullName, status: 'starting' });
+  const storeKey = async (apiKey: string | null) => {
     try {
-      await api.call('llm:pull', { model: pullName.trim() }, { signal: ctrl.signal, onItem: setPull });
-      setPull({ model: pullName, status: 'success', percent: 100 });
-      loadModels();
+      const r = await api.call('llm:api-key', { apiKey });
+      setKey('');
+      setKeyNote(
+        r.stored
+          ? 'Key stored in your user settings folder (readable by you only), never in the library folder. It applies at the next start.'
+          : 'No key stored.',
+      );
     } catch (e) {
-      setPullError(describeError(e).message);
-    } finally {
-      setPulling(null);
+      setKeyNote(`The key was not stored: ${describeError(e).message}`);
     }
   };
 
-  const chat = models?.models.filter((m) => m.kind === 'chat') ?? [];
-  const embed = models?.models.filter((m) => m.kind === 'embed') ?? [];
   return (
     <div className="card" data-testid="llm-card">
       <h2>Language model</h2>
+      {guide && (
+        <p className="muted small" data-testid="model-intro">
+          {guide.whatAModelAdds}
+        </p>
+      )}
       <div className="form-grid">
         <label htmlFor="provider">Provider</label>
         <select
           id="provider"
           className="input"
-          value={settings?.provider ?? 'auto'}
+          value={provider}
           disabled={!settings}
-          onChange={(e) => void save({ provider: e.target.value as AppSettings['provider'] })}
+          onChange={(e) => void save({ provider: e.target.value as Provider })}
         >
-          <option value="auto">Automatic (Ollama when running, else built-in)</option>
-          <option value="ollama">Ollama</option>
-          <option value="builtin">Built-in (offline, no model)</option>
+          {PROVIDERS.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.label}
+            </option>
+          ))}
         </select>
-        <label htmlFor="host">Ollama URL</label>
-        <div className="row">
-          <input id="host" className="input grow" value={host} onChange={(e) => setHost(e.target.value)} />
-          <button type="button" className="btn" onClick={runTest} disabled={testing}>
-            {testing ? 'Testing…' : 'Test connection'}
-          </button>
-          {settings && host !== settings.host && (
-            <button type="button" className="btn btn-primary" onClick={() => void save({ host })}>
-              Save
-            </button>
-          )}
-        </div>
+        {provider !== 'builtin' && (
+          <>
+            <label htmlFor="host">{openai ? 'Server address (base URL)' : 'Ollama address'}</label>
+            <div className="row">
+              <input
+                id="host"
+                className="input grow"
+                value={address}
+                placeholder={openai ? 'http://127.0.0.1:1234/v1' : 'http://127.0.0.1:11434'}
+                onChange={(e) => setAddress(e.target.value)}
+              />
+              <button type="button" className="btn" onClick={runTest} disabled={testing || !address}>
+                {testing ? 'Testing…' : 'Test connection'}
+              </button>
+            </div>
+            {openai && (
+              <>
+                <label htmlFor="api-key">API key</label>
+                <div className="row">
+                  <input
+                    id="api-key"
+                    className="input grow"
+                    type="password"
+                    autoComplete="off"
+                    placeholder="only if the server asks for one"
+                    value={key}
+                    onChange={(e) => setKey(e.target.value)}
+                  />
+                  <button
+                    type="button"
+                    className="btn"
+                    disabled={!key.trim()}
+                    onClick={() => void storeKey(key)}
+                  >
+                    Store key
+                  </button>
+                  <button type="button" className="btn" onClick={() => void storeKey(null)}>
+                    Forget key
+                  </button>
+                </div>
+              </>
+            )}
+            <label htmlFor="extra-endpoints">More servers</label>
+            <div>
+              <textarea
+                id="extra-endpoints"
+                className="input wide"
+                rows={2}
+                value={extra}
+                placeholder={openai ? 'http://lab-gpu:8000/v1' : 'http://lab-server:11434'}
+                onChange={(e) => setExtra(e.target.value)}
+              />
+              <div className="muted small">
+                Other computers serving the same models, one address per line (a lab server beside this
+                laptop): each call goes to whichever has a free slot, and one that stops answering is left out
+                and tried again later.
+              </div>
+            </div>
+          </>
+        )}
       </div>
+      {dirty && (
+        <div className="row end">
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() =>
+              void save(
+                openai
+                  ? { baseUrl: address, extraEndpoints: extraList }
+                  : { host: address, extraEndpoints: extraList },
+              )
+            }
+          >
+            Save address
+          </button>
+        </div>
+      )}
+      {keyNote && (
+        <p className="muted small" role="status">
+          {keyNote}
+        </p>
+      )}
       {test && (
         <div className={test.ok ? 'notice ok' : 'notice bad'} role="status" data-testid="connection-result">
-          {test.ok
-            ? `Connected: Ollama ${test.version ?? ''}, ${test.modelCount} models, ${Math.round(test.latencyMs)} ms.`
-            : test.detail}
+          {test.ok ? `Connected: ${test.detail}, ${Math.round(test.latencyMs)} ms.` : test.detail}
           {test.fix && (
             <div className="muted small">
               <FixText text={test.fix} />
@@ -111,89 +210,14 @@ export function LlmCard({
           )}
         </div>
       )}
-      {modelsError && (
-        <ErrorBanner message={`Models could not be listed. ${modelsError}`} onRetry={loadModels} />
-      )}
-      <div className="form-grid">
-        <label htmlFor="chat-model">Chat model</label>
-        <select
-          id="chat-model"
-          className="input"
-          value={settings?.chatModel ?? ''}
-          disabled={!settings}
-          onChange={(e) => void save({ chatModel: e.target.value || null })}
-        >
-          <option value="">
-            Recommended{models?.recommended.chat ? ` (${models.recommended.chat})` : ''}
-          </option>
-          {chat.map((m) => (
-            <option key={m.name} value={m.name}>
-              {m.name} · {m.parameterSize ?? gb(m.sizeBytes)}
-            </option>
-          ))}
-        </select>
-        <label htmlFor="embed-model">Embedding model</label>
-        <select
-          id="embed-model"
-          className="input"
-          value={settings?.embedModel ?? ''}
-          disabled={!settings}
-          onChange={(e) => void save({ embedModel: e.target.value || null })}
-        >
-          <option value="">
-            Recommended{models?.recommended.embed ? ` (${models.recommended.embed})` : ''}
-          </option>
-          {embed.map((m) => (
-            <option key={m.name} value={m.name}>
-              {m.name} · {gb(m.sizeBytes)}
-            </option>
-          ))}
-        </select>
-        <label htmlFor="pull">Download a model</label>
-        <form
-          className="row"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void runPull();
-          }}
-        >
-          <input
-            id="pull"
-            className="input grow"
-            placeholder="e.g. qwen2.5:7b or nomic-embed-text"
-            value={pullName}
-            onChange={(e) => setPullName(e.target.value)}
-          />
-          {pulling ? (
-            <button type="button" className="btn" onClick={() => pulling.abort()}>
-              Cancel
-            </button>
-          ) : (
-            <button type="submit" className="btn" disabled={!pullName.trim()}>
-              Pull
-            </button>
-          )}
-        </form>
-      </div>
-      {pull && (
-        <div className="pull-progress" data-testid="pull-progress">
-          <div
-            className="progress"
-            role="progressbar"
-            aria-label={`Downloading ${pull.model}`}
-            aria-valuenow={Math.round(pull.percent ?? 0)}
-            aria-valuemin={0}
-            aria-valuemax={100}
-          >
-            <div className="progress-fill" style={{ width: `${pull.percent ?? 0}%` }} />
-          </div>
-          <span className="muted small">
-            {pull.status}
-            {pull.percent != null ? ` · ${Math.round(pull.percent)}%` : ''}
-          </span>
+      {effect && (
+        <div className={effect.ok ? 'notice ok' : 'notice bad'} role="status" data-testid="settings-effect">
+          <FixText text={effect.message} />
         </div>
       )}
-      {pullError && <ErrorBanner message={pullError} onRetry={() => void runPull()} />}
+      {provider !== 'builtin' && (
+        <ModelPicker settings={settings} save={save} guide={openai ? null : guide} />
+      )}
     </div>
   );
 }

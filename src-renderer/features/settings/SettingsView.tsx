@@ -15,7 +15,7 @@ const themes: { id: ThemeChoice; label: string; icon: IconName }[] = [
 
 export function SettingsView() {
   const { theme, setTheme, info, health } = useAppStore();
-  const { settings, error, reload, save } = useSettings();
+  const { settings, error, reload, save, effect } = useSettings();
   return (
     <section className="view" aria-labelledby="settings-title">
       <header className="view-header">
@@ -23,7 +23,7 @@ export function SettingsView() {
       </header>
       {error && <ErrorBanner message={`Settings could not be loaded. ${error}`} onRetry={reload} />}
       <div className="settings-grid">
-        <LlmCard settings={settings} save={save} />
+        <LlmCard settings={settings} save={save} effect={effect} />
         <IngestCard settings={settings} save={save} />
         <div className="card">
           <h2>Appearance</h2>

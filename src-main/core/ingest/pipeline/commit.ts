@@ -1,12 +1,14 @@
-import { CallPriority, EMBED_BATCH_SIZE } from '../../llm/provider';
-import { chunkSentences, documentNonProse } from '../../nlp/evidence-span';
-import type { ChunkEvidence } from '../../store/types';
-import type { ChunkRecord } from '../../store/types';
+import { EMBED_BATCH_SIZE } from '../../llm/provider';
+import type { DocumentFacts } from '../../library/document-facts';
+import { chunkSentences } from '../../nlp/evidence-span';
+import { pageAt } from '../../nlp/pages';
+import { entityIdForKey } from '../../store/ids';
+import type { ChunkEvidence, ChunkRecord } from '../../store/types';
 import type { Job } from '../queue/types';
 import { entityText, foldEntities, refreshEntityVectors } from '../../entities';
 import { resolveEntities, type Resolution } from '../resolve/resolve';
 import type { PipelineContext } from './context';
-import type { GroundedEntity, GroundedExtraction } from './postprocess';
+import type { GroundedEntity, GroundedExtraction } from '../ground/grounding';
 import { at, atKey } from '../../at';
 
 /**
@@ -22,7 +24,7 @@ async function embedAll(
 ): Promise<number[][]> {
   const windows: string[][] = [];
   for (let i = 0; i < texts.length; i += EMBED_BATCH_SIZE) windows.push(texts.slice(i, i + EMBED_BATCH_SIZE));
-  const out = (await Promise.all(windows.map((w) => ctx.runner.embed(w, signal, priority)))).flat();
+  const out = (await Promise.all(windows.map((w) => ctx.models.embed(w, signal, priority)))).flat();
   if (out[0]) await ctx.ensureEmbedding(out[0].length);
   return out;
 }
@@ -36,39 +38,28 @@ function distinctEntities(chunks: ChunkRecord[], x: Map<number, GroundedExtracti
 }
 
 /**
- * How a commit runs when it is not the whole document's: the priority of its embedding calls, and the
- * document's chunks when `chunks` is a part of them (a refined passage), so abbreviations and non-prose
- * spans are read over the whole document as in a full commit.
- */
-export interface CommitOptions {
-  priority?: number;
-  documentChunks?: ChunkRecord[];
-}
-
-/**
  * Resolution against the library, run under the commit turn so documents resolve in queue order. Its output
- * (which key attaches to which existing entity, and the ambiguous candidates) is persisted as a step.
+ * (which key attaches to which existing entity, and the ambiguous candidates) is persisted as a step. The
+ * abbreviations are the whole document's, from its facts (a refined passage resolves as a full commit does).
  */
 export async function resolveDocument(
   ctx: PipelineContext,
-  job: Job,
   chunks: ChunkRecord[],
   x: Map<number, GroundedExtraction>,
+  facts: DocumentFacts,
   signal: AbortSignal,
-  opts: CommitOptions = {},
+  priority: number,
 ): Promise<Resolution> {
   const entities = distinctEntities(chunks, x);
   const vectors = await embedAll(
     ctx,
     entities.map((e) => entityText(e.name, e.description)),
     signal,
-    opts.priority ?? CallPriority.document,
+    priority,
   );
-  const all = opts.documentChunks ?? chunks;
-  const abbreviations = await ctx.pool.run((api) => api.abbreviations(all.map((c) => c.text).join('\n\n')));
   return resolveEntities(
     entities.map((e, i) => ({ key: e.key, name: e.name, type: e.type, vector: at(vectors, i) })),
-    { index: await ctx.index.loaded(), vectors: ctx.library.vectors, abbreviations },
+    { index: await ctx.index.loaded(), vectors: ctx.library.vectors, abbreviations: facts.abbreviations },
   );
 }
 
@@ -82,11 +73,13 @@ export async function commitDocument(
   chunks: ChunkRecord[],
   x: Map<number, GroundedExtraction>,
   resolution: Resolution,
+  facts: DocumentFacts,
   signal: AbortSignal,
-  opts: CommitOptions = {},
+  priority: number,
 ): Promise<{ entities: number; relations: number }> {
   const { graph } = ctx.library;
-  const nonProse = documentNonProse(opts.documentChunks ?? chunks);
+  // The whole document's non-prose spans, from its facts: never re-joined and re-typed per passage.
+  const nonProse = facts.nonProse;
   const items: ChunkEvidence[] = chunks.map((c) => {
     // Every chunk was extracted before the commit.
     const g = atKey(x, c.index);
@@ -111,7 +104,9 @@ export async function commitDocument(
       }),
       relations: g.relations.map((r) => {
         const names = [nameOf.get(r.source) ?? '', nameOf.get(r.target) ?? ''];
-        const s = sentences.best(`${names.join(' ')} ${r.description}`, names);
+        const s = r.span
+          ? placeSpan(c, r.span)
+          : sentences.best(`${names.join(' ')} ${r.description}`, names);
         return {
           source: r.source,
           target: r.target,
@@ -123,24 +118,57 @@ export async function commitDocument(
       }),
     };
   });
-  // A refined passage is one of many small commits: the document stays "refining" meanwhile.
-  if (job.payload.stage !== 'refining') {
-    job.payload.stage = 'persisting';
-    ctx.progress(job);
-  }
   const folded = await foldEntities(ctx.library, resolution.folds ?? []);
-  const res = await graph.addEvidence(items);
+  const res = await graph.addEvidence(await liveAttachments(ctx, items));
   const removed = new Set([...res.removedEntityIds, ...folded.removed]);
   const ids = [...new Set([...Object.values(res.entityIds), ...res.touchedEntityIds, ...folded.into])]
     .filter((id) => !removed.has(id))
     .sort();
-  const { entities: ents, vectors: vecs } = await refreshEntityVectors(
-    ctx.library,
-    (texts) => embedAll(ctx, texts, signal, opts.priority ?? CallPriority.document),
-    { changed: ids, removed: [...removed] },
-  );
+  // The graph is committed. The resolution index and the entity vectors forget what it removed before
+  // anything that can fail (the re-embedding below is a model call): when they kept a removed entity, a
+  // retried passage or the next document could resolve a name to it, and its evidence was lost.
   const index = await ctx.index.loaded();
   for (const id of removed) index.remove(id);
+  await ctx.library.vectors.deleteIds('entities', [...removed]);
+  const { entities: ents, vectors: vecs } = await refreshEntityVectors(
+    ctx.library,
+    (texts) => embedAll(ctx, texts, signal, priority),
+    { changed: ids },
+  );
   ents.forEach((e, i) => index.putRecord(e, at(vecs, i)));
   return { entities: ents.length, relations: items.reduce((n, it) => n + it.relations.length, 0) };
+}
+
+/**
+ * The evidence with each mention attached only to an entity that exists now: resolution may have chosen an
+ * entity that an edit (a merge, a delete) or an earlier commit removed since; such a mention goes to its
+ * own key's entity instead of failing the whole commit, which the store refuses ("No entity").
+ */
+async function liveAttachments(ctx: PipelineContext, items: ChunkEvidence[]): Promise<ChunkEvidence[]> {
+  // An entity the batch itself creates (a defined pair joined to a new key's entity) is live too.
+  const own = new Set(items.flatMap((it) => it.entities.map((e) => entityIdForKey(e.key))));
+  const chosen = [
+    ...new Set(items.flatMap((it) => it.entities.flatMap((e) => (e.id && !own.has(e.id) ? [e.id] : [])))),
+  ];
+  if (!chosen.length) return items;
+  const live = new Set([...own, ...(await ctx.library.graph.getEntities(chosen)).map((e) => e.id)]);
+  if (chosen.every((id) => live.has(id))) return items;
+  ctx.log.log('warn', 'resolution chose entities that no longer exist', {
+    entities: chosen.filter((id) => !live.has(id)),
+  });
+  return items.map((it) => ({
+    ...it,
+    entities: it.entities.map(({ id, ...e }) => (id && live.has(id) ? { ...e, id } : e)),
+  }));
+}
+
+/** A span a pass chose (a table's row), placed on its pages like a sentence. */
+function placeSpan(c: ChunkRecord, span: { start: number; end: number }) {
+  const page = (offset: number) => c.pageStart - 1 + pageAt(offset - c.charStart, c.pageOffsets);
+  return {
+    start: span.start,
+    end: span.end,
+    page: page(span.start),
+    pageEnd: page(Math.max(span.start, span.end - 1)),
+  };
 }

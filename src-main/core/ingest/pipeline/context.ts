@@ -3,9 +3,8 @@ import type { Library } from '../../library';
 import type { Parser } from '../parse/parse-in-worker';
 import type { JobQueue } from '../queue/job-queue';
 import type { Job } from '../queue/types';
-import type { PipelineStep } from './steps';
 import type { LazyEntityIndex } from '../runtime/lazy-index';
-import type { StepRunner } from '../runtime/step-runner';
+import type { ModelCalls } from '../runtime/model-calls';
 import type { WorkerPool } from '../runtime/worker-pool';
 
 export interface PipelineOptions {
@@ -21,23 +20,29 @@ export interface PipelineOptions {
   readonly entityTypes: readonly string[] | undefined;
   /**
    * Progressive ingestion for jobs that start now: a built-in draft first, then the model's refinement
-   * (pipeline/progressive.ts). Only ever true with a model configured; read when a job first runs.
+   * (the `draft-refine` flow). Only ever true with a model configured; read when a job first runs.
    */
   readonly progressive: boolean;
   random: () => number;
 }
 
-/** Everything a job driver needs; built once by the ingest service. */
+/** Everything a job's steps need; built once by the ingest service. */
 export interface PipelineContext {
   library: Library;
   queue: JobQueue;
-  runner: StepRunner;
+  /** The model calls of ingestion (chat and embeddings, journaled, through the one limiter). */
+  models: ModelCalls;
   pool: WorkerPool;
   parser: Parser;
   index: LazyEntityIndex;
   clock: Clock;
   log: Logger;
   opts: PipelineOptions;
+  /**
+   * The bytes of a file imported by this process and not parsed yet, handed over once (then forgotten), so
+   * a document just dropped is not read from disk again; undefined after a restart or for a large file.
+   */
+  takeImported(docId: string): Uint8Array | undefined;
   /** Resolves when ingestion is not paused. */
   whenRunning(signal: AbortSignal): Promise<void>;
   /**
@@ -47,7 +52,7 @@ export interface PipelineContext {
    * after). A cancelled job stops waiting.
    */
   parseTurn(signal: AbortSignal): Promise<() => void>;
-  /** Serialises commits in queue order, so resolution is the same on every run. */
+  /** Serialises commits in queue order, so resolution is the same on every run (runtime/commit-turns.ts). */
   commitTurn(job: Job, signal: AbortSignal): Promise<() => void>;
   /** Records the library's embedding model on the first vectors. */
   ensureEmbedding(dimension: number): Promise<void>;
@@ -57,17 +62,3 @@ export interface PipelineContext {
   /** A chunk step finished (for throughput and ETA). */
   stepDone(job: Job): void;
 }
-
-/** Raised when a step ran out of retries: the chunk is failed, the rest of the job goes on. */
-export class StepFailed extends Error {
-  constructor(
-    readonly chunkIndex: number,
-    readonly step: PipelineStep,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/** Raised when a step cannot run yet because an earlier step of its chunk chain failed. */
-export class StepBlocked extends Error {}

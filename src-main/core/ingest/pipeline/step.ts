@@ -1,90 +1,128 @@
-import { AriadneError } from '../../../contract/errors';
-import { backoffDelay, isCancelled, isServiceDown, sleep } from '../../llm/retry';
-import { type ChunkState, type ChunkStep, DOC_LEVEL, type Job, taskKey } from '../queue/types';
-import { type PipelineContext, StepFailed } from './context';
-import { PIPELINE_STEPS } from './steps';
+import type { IngestStage } from '../../../contract/library';
+import type { DocumentFacts } from '../../library/document-facts';
+import type { ChunkRecord } from '../../store/types';
+import type { GroundedExtraction } from '../ground/grounding';
+import type { Resolution } from '../resolve/resolve';
+import type { Job } from '../queue/types';
+import type { PipelineContext } from './context';
 
-export function message(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
+/** A passage's reading, as every reading step persists it: grounded, without the raw model reply. */
+export interface Reading {
+  summary: string;
+  grounded: GroundedExtraction;
+  /** Atomic questions (none in a built-in draft). */
+  questions: string[];
 }
 
 /**
- * Runs one step of one chunk exactly once per (document, chunk, step, model): a persisted output for the
- * same model is returned without calling anything. Failures are retried with exponential backoff and
- * jitter up to max_chunk_retries, every attempt persisted; then the step is failed. This is the level at
- * which ingestion's model calls retry; the policy and why it is this level are in llm/retry.ts.
+ * What the steps of one job share while its flow runs, in memory: the passages, the document's facts (read
+ * once when the job opens the document) and what the steps produced so far. A resumed job rebuilds it from
+ * the persisted outputs of its steps, which the driver hands to `settle` as if they had just run.
  */
-export async function runStep<T>(
-  ctx: PipelineContext,
-  job: Job,
-  signal: AbortSignal,
-  chunkIndex: number,
-  step: ChunkStep,
-  model: string,
-  fn: (attempt: number) => Promise<T>,
-): Promise<T> {
-  // A document step stored under a passage's index (or the reverse) would never be found again on resume.
-  if ((PIPELINE_STEPS[step].level === 'document') !== (chunkIndex === DOC_LEVEL))
-    throw new AriadneError('internal', `Step ${step} does not run at chunk index ${chunkIndex}.`);
-  const prev = job.tasks.get(taskKey(chunkIndex, step));
-  if (prev?.status === 'done' && prev.output?.model === model) return prev.output.value as T;
-  if (prev?.status === 'failed') throw new StepFailed(chunkIndex, step, prev.error ?? 'failed');
-  const state: ChunkState =
-    prev && prev.output?.model !== model && prev.status === 'done'
-      ? { ...prev, status: 'pending', attempts: 0, error: null, output: null }
-      : (prev ?? {
-          chunkIndex,
-          step,
-          status: 'pending',
-          attempts: 0,
-          nextRunAt: 0,
-          error: null,
-          output: null,
-        });
-  for (;;) {
-    const wait = state.nextRunAt - ctx.clock.now();
-    if (wait > 0) await sleep(wait, ctx.clock, signal);
-    await ctx.whenRunning(signal);
-    let value: T;
-    try {
-      if (signal.aborted) throw new AriadneError('cancelled', 'Cancelled.');
-      // Model slots are taken per call, inside fn, by the one limiter (see CallPriority): a step holds none
-      // while it grounds, writes to the stores or waits for a batch.
-      value = await fn(state.attempts + 1);
-    } catch (e) {
-      if (isCancelled(e, signal)) throw e;
-      // Nothing wrong with this passage: the job waits for the service (llm/retry.ts).
-      if (isServiceDown(e)) throw e;
-      state.attempts++;
-      state.error = message(e);
-      if (state.attempts > ctx.opts.maxChunkRetries) {
-        state.status = 'failed';
-        await ctx.queue.saveTasks(job, [{ ...state }]);
-        ctx.log.log('warn', 'chunk step failed', {
-          doc: job.docId,
-          chunk: chunkIndex,
-          step,
-          attempts: state.attempts,
-          error: state.error,
-        });
-        throw new StepFailed(chunkIndex, step, state.error);
-      }
-      state.status = 'pending';
-      state.nextRunAt =
-        ctx.clock.now() +
-        backoffDelay(state.attempts, {
-          baseMs: ctx.opts.backoffBaseMs,
-          maxMs: ctx.opts.backoffMaxMs,
-          random: ctx.opts.random,
-        });
-      await ctx.queue.saveTasks(job, [{ ...state }]);
-      continue;
-    }
-    state.status = 'done';
-    state.error = null;
-    state.output = { model, value };
-    await ctx.queue.saveTasks(job, [{ ...state }]);
-    ctx.stepDone(job);
-    return value;
-  }
+export interface DocumentState {
+  job: Job;
+  chunks: ChunkRecord[];
+  facts: DocumentFacts;
+  /** The reading of each passage read so far, by chunk index. */
+  readings: Map<number, Reading>;
+  /** The model the readings come from (`builtin` for a draft): part of the document steps' keys. */
+  readBy: string;
+  /** Resolution's output, for the commit. */
+  resolution?: Resolution;
+  /** Per-step scratch (an embedding window, …), made by `begin` and dropped when the steps end. */
+  scratch: Map<string, unknown>;
+}
+
+/** The model calls of one job go at these priorities (CallPriority): a flow's draft goes before the rest. */
+export interface FlowPriorities {
+  /** Passage (and question) vectors. */
+  passageVectors: number;
+  /** The entity vectors resolution and the commit wait for. */
+  document: number;
+}
+
+/** What a step's `run` is given besides the context. */
+export interface StepRun {
+  state: DocumentState;
+  signal: AbortSignal;
+  priorities: FlowPriorities;
+  /** 1 on the first attempt, then 2, 3, …: a model step varies its sampling seed with it. */
+  attempt: number;
+}
+
+interface StepBase {
+  /** Persisted with the step's tasks (`ChunkState.step`): never rename a step that libraries have run. */
+  name: string;
+  /** What the progress bar says while the step runs. */
+  stage: IngestStage;
+  /**
+   * Set on the first step of a phase of a progressive document (`JobPayload.progressive.phase`): when the
+   * flow reaches it the job enters that phase, and a job resumed in that phase starts its flow there.
+   */
+  phase?: 'refine';
+}
+
+/**
+ * A step run once per passage. `chain` steps read the passages in order, each taking the previous one's
+ * summary (seed 000's forward chain); a passage that runs out of retries stops the chain. Other passage
+ * steps start for a passage as soon as the step before them in the flow is done with it.
+ */
+export interface ChunkStep<Out = unknown> extends StepBase {
+  level: 'chunk';
+  chain: boolean;
+  /** When a passage runs out of retries: the flow goes on without it, or stops after this step. */
+  onFailure: 'skip-passage' | 'stop-flow';
+  /** Whether this step reads the passages (its output is the passage's `Reading`). */
+  reads: boolean;
+  /** What the output is recorded under: a persisted output for another model is run again. */
+  model(ctx: PipelineContext): string;
+  /** Called in passage order before the passage's run is scheduled (for work that must queue in order). */
+  prepare?(ctx: PipelineContext, c: ChunkRecord, run: Omit<StepRun, 'attempt'>): void;
+  /**
+   * The step's work for one passage. `carry(summary)` hands the chain its value as soon as it is known,
+   * before the step's slower remainder (grounding, writes) is done.
+   */
+  run(
+    ctx: PipelineContext,
+    c: ChunkRecord,
+    run: StepRun & { previous: string; carry(v: string): void },
+  ): Promise<Out>;
+  /** Puts an output (fresh or persisted) into the state; returns the chain's value for the next passage. */
+  settle(state: DocumentState, c: ChunkRecord, out: Out): string | undefined;
+  /** Called once every passage has been scheduled for this step (to send what waits in a batch). */
+  scheduled?(state: DocumentState): void;
+}
+
+/** A step run once per document, after the passage steps before it in the flow. */
+export interface DocumentStep<Out = unknown> extends StepBase {
+  level: 'document';
+  /** Runs under the commit turn (consecutive `turn` steps hold one turn): resolution and the commit. */
+  turn: boolean;
+  model(ctx: PipelineContext, state: DocumentState, passages: ChunkRecord[]): string;
+  run(ctx: PipelineContext, passages: ChunkRecord[], run: StepRun): Promise<Out>;
+  settle(state: DocumentState, out: Out): void;
+}
+
+export type Step = ChunkStep | DocumentStep;
+
+/** The document's own names, which the built-in engine keeps out of the entities; undefined when none. */
+export function documentMeta(facts: DocumentFacts): { authors: string[] } | undefined {
+  return facts.authors.length ? { authors: facts.authors } : undefined;
+}
+
+/**
+ * A pass over each passage's reading, whichever step read it (the model's `passage` or `refine`, the
+ * built-in `draft`): it adds to what the reading found — entities, relationships with their own cited
+ * spans — before the reading is persisted and committed. A pass reads the document's facts, never the
+ * document again. It runs where the reading runs, so its output is persisted, resumed and swapped with
+ * the reading (a refined passage's evidence replaces its draft's, the pass's included).
+ */
+export interface ReadingPass {
+  name: string;
+  run(
+    ctx: PipelineContext,
+    state: DocumentState,
+    c: ChunkRecord,
+    reading: GroundedExtraction,
+  ): GroundedExtraction | Promise<GroundedExtraction>;
 }

@@ -1,8 +1,9 @@
 import type { IngestStage, JobStatus } from '../../../contract/library';
-import type { PipelineStep } from '../pipeline/steps';
-
-/** A persisted step of a job: one of the pipeline's steps (pipeline/steps.ts). */
-export type ChunkStep = PipelineStep;
+/**
+ * A persisted step of a job, by name: one of the pipeline's steps (pipeline/steps.ts). The queue stores and
+ * returns it as it is; the pipeline knows what each name means.
+ */
+export type ChunkStep = string;
 export type TaskStatus = 'pending' | 'running' | 'done' | 'failed';
 
 /** Document-level steps use this chunk index. */
@@ -34,7 +35,7 @@ export interface JobPayload {
   sections: { name: string; page: number }[];
   addedAt: number;
   /**
-   * Set when the job starts with progressive ingestion on (pipeline/progressive.ts) and kept across
+   * Set when the job starts with progressive ingestion on (the `draft-refine` flow, pipeline/flows.ts) and kept across
    * restarts, so a changed setting never switches a document between flows halfway: the chat model that
    * refines, and how far the document is (drafting, refining passage by passage, all refined).
    */

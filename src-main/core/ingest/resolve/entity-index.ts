@@ -3,7 +3,7 @@ import type { GraphStore } from '../../store/graph-store';
 import { entityIdForKey } from '../../store/ids';
 import type { EntityRecord } from '../../store/types';
 import type { VectorIndex } from '../../store/vector-index';
-import { matchKey, normaliseName } from '../pipeline/names';
+import { matchKey, normaliseName } from '../ground/names';
 import { atKey } from '../../at';
 
 export interface IndexedEntity {

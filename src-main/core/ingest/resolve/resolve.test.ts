@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openMemoryVectorIndex } from '../../store/memory-vectors/vector-index';
-import { canonicalKey } from '../pipeline/names';
-import { groundExtraction } from '../pipeline/postprocess';
+import { canonicalKey } from '../ground/names';
+import { groundExtraction } from '../ground/grounding';
 import { findAbbreviations } from '../../nlp/abbreviations';
 import { EntityIndex } from './entity-index';
 import { resolveEntities, type Resolution } from './resolve';

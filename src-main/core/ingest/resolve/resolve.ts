@@ -1,6 +1,6 @@
 import { entityIdForKey } from '../../store/ids';
 import type { VectorIndex } from '../../store/vector-index';
-import { matchKey, typesCompatible } from '../pipeline/names';
+import { matchKey, typesCompatible } from '../ground/names';
 import type { EntityIndex, IndexedEntity } from './entity-index';
 import { AMBIGUITY_THRESHOLD, MATCH_THRESHOLD, scorePair } from './scoring';
 import { atKey } from '../../at';

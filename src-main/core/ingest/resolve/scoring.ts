@@ -1,5 +1,5 @@
 import jaroWinkler from 'talisman/metrics/jaro-winkler.js';
-import { normaliseName } from '../pipeline/names';
+import { normaliseName } from '../ground/names';
 import { at } from '../../at';
 
 /** Seed 004 thresholds. */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type ChunkState, type ChunkStep, type Job, taskKey } from '../queue/types';
-import { chunkCounts } from './progress';
+import { chunkCounts, type JobPlan } from './progress';
+
+const onePass: JobPlan = { chunkSteps: ['passage', 'embed'], documentSteps: 2, countedStep: 'passage' };
 
 const task = (chunkIndex: number, step: ChunkStep, status: ChunkState['status']): ChunkState => ({
   chunkIndex,
@@ -39,8 +41,12 @@ describe('chunkCounts', () => {
   // failed one in the chain were counted by the job's message but not by the view.
   it('counts passages that never ran behind a failed one as failed once the job settles', () => {
     const tasks = [task(0, 'passage', 'done'), task(0, 'embed', 'done'), task(1, 'passage', 'failed')];
-    expect(chunkCounts(jobWith('partially_failed', tasks, 4))).toEqual({ done: 1, failed: 3, total: 4 });
+    expect(chunkCounts(jobWith('partially_failed', tasks, 4), onePass)).toEqual({
+      done: 1,
+      failed: 3,
+      total: 4,
+    });
     // While it runs, a passage that has not run yet is pending, not failed.
-    expect(chunkCounts(jobWith('running', tasks, 4))).toEqual({ done: 1, failed: 1, total: 4 });
+    expect(chunkCounts(jobWith('running', tasks, 4), onePass)).toEqual({ done: 1, failed: 1, total: 4 });
   });
 });

@@ -1,23 +1,32 @@
 import type { IngestProgress } from '../../../contract/library';
-import { chunkStepsOf, DOCUMENT_STEPS, type PipelineStep } from '../pipeline/steps';
 import { type Job, taskKey } from '../queue/types';
 
 /**
- * Per-chunk completion as the library view shows it: a passage counts once it has been read. Its embedding
- * is batched with later passages' (requests filled to the provider's limit), so waiting for it made the
- * count jump from 0 to all at the end of a document instead of following the reading.
+ * What the counts of a job follow, from the flow it runs (pipeline/flows.ts `planOf`): its per-passage
+ * steps, how many steps it runs once per document, and the step at which a passage counts as done.
  */
-export function chunkCounts(job: Job): { done: number; failed: number; total: number } {
+export interface JobPlan {
+  chunkSteps: readonly string[];
+  documentSteps: number;
+  countedStep: string;
+}
+
+/**
+ * Per-chunk completion as the library view shows it: a passage counts once its counted step is done — its
+ * reading; in a progressive job, its refinement (the built-in draft of the whole document takes seconds, the
+ * model's passes are what a count should follow). Its embedding is batched with later passages' (requests
+ * filled to the provider's limit), so waiting for it made the count jump from 0 to all at the end of a
+ * document instead of following the reading.
+ */
+export function chunkCounts(job: Job, plan: JobPlan): { done: number; failed: number; total: number } {
   const total = job.payload.chunksTotal ?? 0;
   let done = 0;
   let failed = 0;
   const settled = job.status === 'partially_failed';
-  const steps = chunkStepsOf(Boolean(job.payload.progressive));
-  const reading = readingStepOf(job);
   for (let i = 0; i < total; i++) {
-    const states = steps.map((s) => job.tasks.get(taskKey(i, s))?.status);
+    const states = plan.chunkSteps.map((s) => job.tasks.get(taskKey(i, s))?.status);
     if (states.some((s) => s === 'failed')) failed++;
-    else if (job.tasks.get(taskKey(i, reading))?.status === 'done') done++;
+    else if (job.tasks.get(taskKey(i, plan.countedStep))?.status === 'done') done++;
     // In a partially failed job a passage that never ran (it waits behind a failed one in the chain) is
     // as failed as one that ran out of retries: the job's message counted it, so must chunksFailed.
     else if (settled) failed++;
@@ -25,19 +34,10 @@ export function chunkCounts(job: Job): { done: number; failed: number; total: nu
   return { done, failed, total };
 }
 
-/**
- * The step a passage counts as done at: its reading; in a progressive job, its refinement — the built-in
- * draft of the whole document takes seconds, the model's passes are what a count should follow (the row
- * says "draft → refined by …" meanwhile).
- */
-function readingStepOf(job: Job): PipelineStep {
-  return job.payload.progressive ? 'refine' : 'passage';
-}
-
-/** Passages of a progressive job the model has refined (its `refine` step is done). */
-export function refinedCount(job: Job): number {
+/** Passages whose `step` is done. */
+export function stepDoneCount(job: Job, step: string): number {
   let n = 0;
-  for (const t of job.tasks.values()) if (t.step === 'refine' && t.status === 'done') n++;
+  for (const t of job.tasks.values()) if (t.step === step && t.status === 'done') n++;
   return n;
 }
 
@@ -45,7 +45,10 @@ export function refinedCount(job: Job): number {
 export class ProgressTracker {
   private readonly started = new Map<string, { at: number; steps: number }>();
 
-  constructor(private readonly now: () => number) {}
+  constructor(
+    private readonly now: () => number,
+    private readonly planOf: (job: Job) => JobPlan,
+  ) {}
 
   begin(jobId: string): void {
     this.started.set(jobId, { at: this.now(), steps: 0 });
@@ -64,13 +67,14 @@ export class ProgressTracker {
     const s = this.started.get(job.id);
     const total = job.payload.chunksTotal;
     if (!s || !s.steps || total === null) return null;
-    const all = total * chunkStepsOf(Boolean(job.payload.progressive)).length + DOCUMENT_STEPS.length;
+    const plan = this.planOf(job);
+    const all = total * plan.chunkSteps.length + plan.documentSteps;
     const done = [...job.tasks.values()].filter((t) => t.status === 'done').length;
     return Math.max(0, Math.round(((this.now() - s.at) / s.steps) * Math.max(0, all - done)));
   }
 
   snapshot(job: Job): IngestProgress {
-    const c = chunkCounts(job);
+    const c = chunkCounts(job, this.planOf(job));
     const terminal = !['queued', 'running'].includes(job.status);
     return {
       documentId: job.docId,

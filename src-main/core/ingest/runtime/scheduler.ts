@@ -1,13 +1,26 @@
 import { AriadneError, isAriadneError } from '../../../contract/errors';
 import type { JobStatus } from '../../../contract/library';
 import type { Clock, Logger } from '../../deps';
-import { type PipelineContext, StepFailed } from '../pipeline/context';
-import { runJob } from '../pipeline/run-job';
-import { message } from '../pipeline/step';
 import { backoffDelay, INGEST_RETRY } from '../../llm/retry';
 import type { JobQueue } from '../queue/job-queue';
 import type { Job } from '../queue/types';
 import { createStallWatch } from './stall-watch';
+import { message, StepFailed } from './step-errors';
+
+/** How a job ended when it ran to its end: the passages out of retries and every failed step's error. */
+export interface JobOutcome {
+  failedChunks: number[];
+  chunkErrors: { chunkIndex: number; step: string; attempts: number; error: string }[];
+}
+
+/** What the scheduler runs: one job's flow (pipeline/run-flow.ts), and the job-level retry policy. */
+export interface JobRunner {
+  run(job: Job, signal: AbortSignal): Promise<JobOutcome>;
+  /** Whole-job retries (unreachable Ollama, a store error) before the job is dead-lettered, and their backoff. */
+  retry: { maxJobRetries: number; backoffBaseMs: number; backoffMaxMs: number; random: () => number };
+  /** Records the job's final status on its document. */
+  setDocumentStatus(docId: string, status: JobStatus): Promise<void>;
+}
 
 export interface SchedulerOptions {
   /** Documents processed at the same time. Default 4. */
@@ -40,7 +53,7 @@ export interface Scheduler {
  * dead-lettered once job retries run out.
  */
 export function createScheduler(
-  ctx: PipelineContext,
+  runner: JobRunner,
   deps: {
     queue: JobQueue;
     clock: Clock;
@@ -125,7 +138,7 @@ export function createScheduler(
   async function drive(job: Job, signal: AbortSignal, stalled: Promise<never>) {
     try {
       // The watchdog's rejection wins the race even when a step ignores the abort signal.
-      const out = await Promise.race([runJob(ctx, job, signal), stalled]);
+      const out = await Promise.race([runner.run(job, signal), stalled]);
       const total = job.payload.chunksTotal ?? 0;
       const nFailed = out.failedChunks.length;
       // Passage failures (LLM faults) leave the document partially failed even when every passage failed:
@@ -146,11 +159,12 @@ export function createScheduler(
       if (e instanceof StepFailed)
         return finish(job, 'partially_failed', `Could not ${e.step}: ${e.message}`);
       if (isAriadneError(e) && e.code === 'parse_failed') return finish(job, 'failed', e.message);
-      if (job.attempts < ctx.opts.maxJobRetries) {
+      const r = runner.retry;
+      if (job.attempts < r.maxJobRetries) {
         const delay = backoffDelay(job.attempts + 1, {
-          baseMs: ctx.opts.backoffBaseMs * INGEST_RETRY.jobBackoffFactor,
-          maxMs: ctx.opts.backoffMaxMs * INGEST_RETRY.jobBackoffFactor,
-          random: ctx.opts.random,
+          baseMs: r.backoffBaseMs * INGEST_RETRY.jobBackoffFactor,
+          maxMs: r.backoffMaxMs * INGEST_RETRY.jobBackoffFactor,
+          random: r.random,
         });
         log.log('warn', 'job failed, retrying', {
           doc: job.docId,
@@ -168,7 +182,7 @@ export function createScheduler(
 
   async function finish(job: Job, status: JobStatus, error: string | null) {
     await queue.complete(job.id, status, error);
-    await ctx.library.graph.setDocumentStatus(job.docId, status).catch(() => undefined);
+    await runner.setDocumentStatus(job.docId, status).catch(() => undefined);
   }
 
   return {

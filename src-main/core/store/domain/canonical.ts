@@ -1,5 +1,6 @@
 import type { GraphDump } from '../graph-port';
 import type { CanonicalGraph } from '../types';
+import { entityRecord } from './entity-reads';
 
 const byKey = <T>(rows: T[], key: (r: T) => string) =>
   rows.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
@@ -15,17 +16,10 @@ export function canonicalGraph(d: GraphDump): CanonicalGraph {
     chunks: byId(d.chunks),
     chunkIds: [...d.chunkIds].sort(),
     entities: byId(
-      d.entities.map((e) => ({
-        id: e.id,
-        key: e.canonicalKey,
-        name: e.name,
-        type: e.type,
-        description: e.description,
-        aliases: [...e.aliases],
-        confidence: e.confidence,
-        evidenceCount: e.evidenceCount,
-        pinned: e.pinnedName,
-      })),
+      d.entities.map((e) => {
+        const { canonicalKey, ...rest } = entityRecord(e);
+        return { ...rest, key: canonicalKey, pinned: e.pinnedName };
+      }),
     ),
     // Storage keys depend on write order, so they stay out.
     mentions: byId(

@@ -7,7 +7,7 @@ import { communityReads, communityWrites } from './communities';
 import { documentReads, documentWrites } from './documents';
 import { entityReads, entityWrites } from './entities';
 import { evidenceReads } from './evidence-reads';
-import { evidenceWrites, type TransactionState } from './evidence-rows';
+import { evidenceWrites, type TransactionState } from './evidence-writes';
 import type { KuzuDb, KuzuRunner } from './kuzu-db';
 import { mergeReads, mergeWrites } from './merges';
 import { tableReads } from './reads';

@@ -1,27 +1,49 @@
 import { AriadneError } from '../../contract/errors';
 import type { DocumentDetail, DocumentSummary, ReadingState } from '../../contract/library';
 import { contentId } from '../library/content-id';
-import type { IngestParts } from './ingest-service';
 import { refreshEntityVectors } from '../entities';
 import { kindOfFile } from './parse/parse-in-worker';
 import { pdfRefusal } from './parse/sniff';
 import { describeFailure } from './failure';
-import { chunkCounts, refinedCount } from './runtime/progress';
+import type { ParseRequests } from './parse-requests';
+import type { PipelineContext } from './pipeline/context';
+import { planOf } from './pipeline/flows';
+import type { JobQueue } from './queue/job-queue';
+import { chunkCounts, type ProgressTracker, stepDoneCount } from './runtime/progress';
+import type { ImportedBytes } from './runtime/imported-bytes';
+import type { LazyEntityIndex } from './runtime/lazy-index';
+import type { ModelCalls } from './runtime/model-calls';
+import type { Scheduler } from './runtime/scheduler';
+import type { WorkerPool } from './runtime/worker-pool';
 import { createReadCache } from './summary-cache';
 import { type Job, type JobPayload, TERMINAL_STATUSES } from './queue/types';
 
 import type { ImportItem } from './expand-paths';
 import { at } from '../at';
 
-/**
- * Document operations behind the ingest service (the opened library is `Library`, the folder `dataDir`,
- * the RPC domain `library:*`): import (duplicates recognised by content hash; a changed
- * file at a known path replaces its earlier document), delete, re-ingest, retry failed chunks, summaries.
- */
+/** The parts the service's operations are built from (ingest-service.ts); never handed out beyond this folder. */
+export interface IngestParts {
+  queue: JobQueue;
+  scheduler: Scheduler;
+  models: ModelCalls;
+  index: LazyEntityIndex;
+  pool: WorkerPool;
+  ctx: PipelineContext;
+  tracker: ProgressTracker;
+  imported: ImportedBytes;
+  /** Passwords and OCR asked for a document's next reading, and OCR's progress (memory only). */
+  requests: ParseRequests;
+}
+
 /** Up to this many summaries a list reads one by one (three small queries each), more in two reads. */
 const SUMMARIES_ONE_BY_ONE = 4;
 
-export function documentOps(svc: IngestParts) {
+/**
+ * The library's documents as ingestion keeps them (the opened library is `Library`, the folder `dataDir`,
+ * the RPC domain `library:*`): import (duplicates recognised by content hash; a changed file at a known
+ * path replaces its earlier document), delete, re-ingest, retry failed passages, summaries.
+ */
+export function libraryDocuments(svc: IngestParts) {
   const { library } = svc.ctx;
   const graph = library.graph;
   // Stored parts of the library view (see summary-cache.ts): the document list, changed only by this
@@ -73,6 +95,7 @@ export function documentOps(svc: IngestParts) {
   /** `keepReference`: re-reading keeps the document's Zotero record; deleting it forgets the record. */
   async function removeDocument(id: string, opts: { keepReference?: boolean } = {}) {
     await svc.scheduler.abort(id);
+    svc.imported.forget(id);
     if (svc.queue.get(id)) await svc.queue.remove(id);
     const res = await library.deleteDocument(id);
     if (!opts.keepReference) await library.references.remove(id);
@@ -84,7 +107,7 @@ export function documentOps(svc: IngestParts) {
     // vectors of the entities it emptied went with library.deleteDocument.)
     const { entities: changed, vectors: vecs } = await refreshEntityVectors(
       library,
-      (texts) => svc.runner.embed(texts, new AbortController().signal),
+      (texts) => svc.models.embed(texts, new AbortController().signal),
       { changed: res.changedEntityIds },
     );
     if (changed.length)
@@ -154,6 +177,7 @@ export function documentOps(svc: IngestParts) {
           // The process died between recording the document and persisting its job: queue it now, or
           // it would stay "queued" forever with nothing to run it.
           await library.originals.put(bytes);
+          svc.imported.keep(id, bytes);
           await enqueueDocument(id, it.fileName, it.originalPath);
           added.push({ id, fileName: it.fileName, duplicate: false });
           continue;
@@ -184,6 +208,7 @@ export function documentOps(svc: IngestParts) {
           continue;
         }
         await library.originals.put(bytes);
+        svc.imported.keep(id, bytes);
         await enqueueDocument(id, it.fileName, it.originalPath);
         added.push({ id, fileName: it.fileName, duplicate: false, ...(updated ? { updated } : {}) });
       } catch (e) {
@@ -209,13 +234,13 @@ export function documentOps(svc: IngestParts) {
     load: () => ReturnType<typeof storedSummary> = () => storedSummary(id),
   ): Promise<DocumentSummary> {
     const job = svc.queue.get(id);
-    const refined = job?.payload.progressive ? refinedCount(job) : 0;
+    const refined = job?.payload.progressive ? stepDoneCount(job, planOf(job).countedStep) : 0;
     // A refined passage changes the document's counts while its job runs: part of the key.
     const key = `${job?.status}|${job?.payload.stage}|${job?.payload.chunksTotal}|${job?.attempts}|${refined}|${editVersion}`;
     // While the job runs its counts do not change (they do at commit, after which the job is terminal).
     const running = job?.status === 'queued' || job?.status === 'running';
     const { d, entities, relationships } = await docCache.get(id, key, load, running);
-    const counts = job ? chunkCounts(job) : { done: 0, failed: 0, total: 0 };
+    const counts = job ? chunkCounts(job, planOf(job)) : { done: 0, failed: 0, total: 0 };
     const p = job ? svc.tracker.snapshot(job) : null;
     const note = library.parseNotes.get(id);
     const kind = kindOfFile(d.fileName) ?? 'txt';

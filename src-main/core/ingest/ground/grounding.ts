@@ -18,6 +18,11 @@ export interface GroundedRelation {
   keywords: string[];
   description: string;
   confidence: number;
+  /**
+   * What the relationship cites, when a pass chose it (a table's row): `[start, end)` in the document text.
+   * Without it the commit cites the passage's sentence that best supports the relationship.
+   */
+  span?: { start: number; end: number };
 }
 
 export interface GroundedExtraction {

@@ -1,9 +1,9 @@
 import { isAriadneError } from '../../../contract/errors';
 import type { DocumentMeta } from '../../llm/builtin/junk-gate';
 import type { LlmTasks, PassageReading } from '../../llm/tasks';
-import { type ModelStep, PIPELINE_STEPS } from '../pipeline/steps';
 import { type CallJournal, journalKey, noJournal } from './call-journal';
 import { createEmbedCache, type EmbedCache } from './embed-cache';
+import type { BuiltinOp } from './worker-api';
 import type { WorkerPool } from './worker-pool';
 
 export interface Counters {
@@ -19,8 +19,8 @@ export interface Counters {
   embedCached: number;
 }
 
-/** The model calls the pipeline makes, whichever provider answers them. */
-export interface StepRunner {
+/** The model calls the pipeline's steps make, whichever provider answers them. */
+export interface ModelCalls {
   readonly chatModel: string;
   readonly embedModel: string;
   readonly counters: Counters;
@@ -50,11 +50,11 @@ export interface StepRunner {
  * the worker pool. Counts calls and classifies failures (schema-invalid vs upstream) for `queue:status`.
  * Every reply goes to the call journal as it arrives, so a restart does not pay again for finished calls.
  */
-export function createStepRunner(
+export function createModelCalls(
   tasks: LlmTasks,
   pool: WorkerPool,
   journal: CallJournal = noJournal,
-): StepRunner {
+): ModelCalls {
   const counters: Counters = {
     llmCalls: 0,
     schemaInvalid: 0,
@@ -66,12 +66,9 @@ export function createStepRunner(
   };
   const builtin = tasks.provider === 'builtin';
   const models = `${tasks.chatModel ?? tasks.provider}|${tasks.embedModel}`;
-  // The registry says which model steps keep their replies (call-journal.ts); embeddings are journaled by
-  // their content-hash cache, one entry per text rather than per request.
-  const cache: EmbedCache = createEmbedCache(
-    tasks.embedModel,
-    PIPELINE_STEPS.embed.journaled ? journal : noJournal,
-  );
+  // Every reply is journaled (call-journal.ts); embeddings by their content-hash cache, one entry per text
+  // rather than per request.
+  const cache: EmbedCache = createEmbedCache(tasks.embedModel, journal);
 
   async function counted<T>(fn: () => Promise<T>): Promise<T> {
     counters.llmCalls++;
@@ -83,20 +80,19 @@ export function createStepRunner(
       throw e;
     }
   }
-  async function call<T>(op: ModelStep, input: unknown, chars: number, fn: () => Promise<T>): Promise<T> {
-    const j = PIPELINE_STEPS[op].journaled ? journal : noJournal;
+  async function call<T>(op: BuiltinOp, input: unknown, chars: number, fn: () => Promise<T>): Promise<T> {
     const key = journalKey(op, models, input);
-    const recorded = j.get<T>(key);
+    const recorded = journal.get<T>(key);
     if (recorded !== undefined) {
       counters.replayed++;
       return recorded;
     }
     counters.promptChars += chars;
     const value = await counted(fn);
-    j.put(key, value);
+    journal.put(key, value);
     return value;
   }
-  const viaPool = <T>(op: ModelStep, input: unknown) =>
+  const viaPool = <T>(op: BuiltinOp, input: unknown) =>
     pool.run((api) => api.builtin(op, input)) as Promise<T>;
   return {
     chatModel: tasks.chatModel ?? tasks.provider,

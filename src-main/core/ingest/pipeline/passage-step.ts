@@ -1,0 +1,71 @@
+import { chunkId } from '../../store/ids';
+import type { ChunkRecord } from '../../store/types';
+import type { PipelineContext } from './context';
+import { applyPasses } from './passes';
+import { documentMeta, type ChunkStep, type Reading } from './step';
+
+/**
+ * `passage` (one-pass flow): one model call per passage, in reading order — passage n+1's call takes passage
+ * n's summary (seed 000's forward chain) and goes out as soon as that reply is in, while passage n is
+ * grounded and written. One call returns the summary, entities, relationships and atomic questions; the
+ * summary and the questions are written at once, the evidence at the document's commit.
+ */
+export const passage: ChunkStep<Reading> = {
+  name: 'passage',
+  level: 'chunk',
+  stage: 'extracting',
+  chain: true,
+  onFailure: 'skip-passage',
+  reads: true,
+  model: (ctx) => ctx.models.chatModel,
+  async run(ctx, c, { state, signal, attempt, previous, carry }) {
+    const t0 = ctx.clock.now();
+    const r = await ctx.models.readPassage(
+      {
+        text: c.text,
+        previousSummary: previous,
+        entityTypes: ctx.opts.entityTypes,
+        attempt,
+        meta: documentMeta(state.facts),
+      },
+      signal,
+    );
+    carry(r.summary);
+    const grounded = await applyPasses(
+      ctx,
+      state,
+      c,
+      await ctx.pool.run((api) => api.ground(r.extraction, c.text)),
+    );
+    const questions = r.questions.slice(0, 10);
+    await writeReading(ctx, state.job.docId, c, r.summary, questions);
+    ctx.log.log('info', 'passage read', {
+      chunk: chunkId(state.job.docId, c.index),
+      entities: grounded.entities.length,
+      relationships: grounded.relations.length,
+      questions: questions.length,
+      dropped: grounded.dropped,
+      latencyMs: ctx.clock.now() - t0,
+    });
+    return { summary: r.summary, grounded, questions };
+  },
+  settle(state, c, out) {
+    state.readings.set(c.index, out);
+    return out.summary;
+  },
+};
+
+/** A passage's forward summary and atomic questions, as its reading gives them. */
+export async function writeReading(
+  ctx: PipelineContext,
+  docId: string,
+  c: ChunkRecord,
+  summary: string,
+  questions: string[],
+): Promise<void> {
+  const cid = chunkId(docId, c.index);
+  await ctx.library.graph.upsertChunks(docId, [{ ...c, forwardSummary: summary }]);
+  await ctx.library.graph.setQuestions(
+    questions.map((text, i) => ({ id: `${cid}#q${i}`, docId, chunkIndex: c.index, text })),
+  );
+}

@@ -1,0 +1,2 @@
+import { startIngest } from '../ingest-service';
+export const x = startIngest;

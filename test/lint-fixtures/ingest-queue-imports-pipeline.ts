@@ -1,0 +1,2 @@
+import { STEPS } from '../pipeline/steps';
+export const x = STEPS;

@@ -1,0 +1,2 @@
+import { runJob } from '../pipeline/run-flow';
+export const x = runJob;
