@@ -113,6 +113,9 @@ export function jobStoreContract(backend: string, open: OpenStore<JobStore>): vo
       expect(many.get('a')).toEqual(listed);
       expect(many.get('b')).toEqual(await s.listChunkTasks('b'));
       expect(await s.chunkTasksOf([])).toEqual(new Map());
+      // Without outputs: the same states, every output left null.
+      const bare = await s.chunkTasksOf(['a'], { outputs: false });
+      expect(bare.get('a')).toEqual(listed.map((t) => ({ ...t, output: null })));
     });
 
     it('deletes jobs with their chunk tasks and nothing else', async () => {

@@ -21,7 +21,8 @@ export interface JobStore {
   /**
    * The chunk tasks of many jobs in one read, per job in `listChunkTasks` order (jobs without tasks are
    * absent): the queue loads every job's tasks when a library opens, and one read per job cost a quarter
-   * of a second at 300 documents.
+   * of a second at 300 documents. `outputs: false` leaves every `output` null and does not read it: a
+   * finished job's step outputs (most of the bytes) are needed only if it runs again.
    */
-  chunkTasksOf(jobIds: string[]): Promise<Map<string, ChunkTaskRecord[]>>;
+  chunkTasksOf(jobIds: string[], opts?: { outputs?: boolean }): Promise<Map<string, ChunkTaskRecord[]>>;
 }

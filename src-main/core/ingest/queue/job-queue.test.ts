@@ -91,4 +91,43 @@ describe('job queue', () => {
     expect(await store.getJob('a')).toBeNull();
     expect(queue.get('a')).toBeUndefined();
   });
+
+  it("opens without reading finished jobs' step outputs, and reads them when such a job runs again", async () => {
+    const { queue, store } = setup();
+    const output = { model: 'm', value: { sentences: ['x'.repeat(1000)] } };
+    const step = { step: 'passage', attempts: 1, nextRunAt: 0, error: null };
+    for (const id of ['done', 'partial', 'open']) {
+      const job = await queue.enqueue(id, { ...payload, chunksTotal: 2 });
+      await queue.markRunning(id);
+      await queue.saveTasks(job, [
+        { ...step, chunkIndex: 0, status: 'done', output },
+        { ...step, chunkIndex: 1, status: id === 'partial' ? 'failed' : 'pending', output: null },
+      ]);
+    }
+    await queue.complete('done', 'done');
+    await queue.complete('partial', 'partially_failed', 'one passage failed');
+    // 'open' was running when the process stopped.
+    const reads: { ids: string[]; outputs: boolean }[] = [];
+    const counted = {
+      ...store,
+      chunkTasksOf: (ids: string[], o?: { outputs?: boolean }) => {
+        reads.push({ ids, outputs: o?.outputs !== false });
+        return store.chunkTasksOf(ids, o);
+      },
+    };
+    const reopened = new JobQueue(counted, { now: () => 2000, setTimeout: () => ({ cancel: () => {} }) }, 3);
+    expect(await reopened.load()).toEqual({ resumed: ['open'] });
+    // Outputs were read for the unfinished job alone; the finished ones' states (counts, errors) are there.
+    expect(reads.filter((r) => r.outputs).flatMap((r) => r.ids)).toEqual(['open']);
+    expect(reopened.get('open')?.tasks.get('0:passage')?.output).toEqual(output);
+    expect(reopened.get('done')?.tasks.get('0:passage')).toMatchObject({ status: 'done', output: null });
+    expect(reopened.get('partial')?.tasks.get('1:passage')).toMatchObject({ status: 'failed' });
+    // A retry of the failed passage keeps the done one's output, which the step must not compute again.
+    const partial = reopened.get('partial')!;
+    await reopened.saveTasks(partial, [{ ...step, chunkIndex: 1, status: 'pending', output: null }]);
+    const again = await reopened.enqueue('partial', partial.payload, { keepTasks: true });
+    expect(again.tasks.get('0:passage')).toMatchObject({ status: 'done', output });
+    expect(again.tasks.get('1:passage')).toMatchObject({ status: 'pending' });
+    expect((await store.listChunkTasks('partial'))[0]?.output).toBe(JSON.stringify(output));
+  });
 });

@@ -2,6 +2,7 @@ import { AriadneError } from '../../../contract/errors';
 import type { JobStatus } from '../../../contract/library';
 import type { Clock } from '../../deps';
 import type { JobStore } from '../../store/job-store';
+import type { ChunkTaskRecord } from '../../store/types';
 import {
   ACTIVE_STATUSES,
   type ChunkState,
@@ -24,6 +25,12 @@ export class JobQueue {
   /** Insertion-ordered: a Map gives FIFO iteration and O(1) removal. */
   private readonly fifo = new Map<string, true>();
   private readonly jobs = new Map<string, Job>();
+  /**
+   * Finished jobs loaded without their step outputs (JSON results, most of what the queue stores: 1.7 MB
+   * at 300 documents, all read and parsed at every open). Only a job that runs again reads them, and
+   * `withOutputs` loads them first.
+   */
+  private readonly outputsUnread = new Set<string>();
 
   constructor(
     private readonly store: JobStore,
@@ -35,7 +42,16 @@ export class JobQueue {
   async load(): Promise<{ resumed: string[] }> {
     const resumed: string[] = [];
     const records = await this.store.listJobs({ kind: JOB_KIND });
-    const tasksOf = await this.store.chunkTasksOf(records.map((r) => r.id));
+    const finished = records.filter((r) => TERMINAL_STATUSES.includes(r.status as JobStatus));
+    const unfinished = records.filter((r) => !TERMINAL_STATUSES.includes(r.status as JobStatus));
+    const tasksOf = new Map([
+      ...(await this.store.chunkTasksOf(
+        finished.map((r) => r.id),
+        { outputs: false },
+      )),
+      ...(await this.store.chunkTasksOf(unfinished.map((r) => r.id))),
+    ]);
+    for (const r of finished) this.outputsUnread.add(r.id);
     for (const r of records) {
       const job: Job = {
         id: r.id,
@@ -46,21 +62,8 @@ export class JobQueue {
         error: r.error,
         payload: JSON.parse(r.payload) as JobPayload,
         createdAt: r.createdAt,
-        tasks: new Map(),
+        tasks: toTaskMap(tasksOf.get(r.id) ?? []),
       };
-      for (const t of tasksOf.get(r.id) ?? []) {
-        const state: ChunkState = {
-          chunkIndex: t.chunkIndex,
-          step: t.step as ChunkStep,
-          // A step that was in flight is simply pending again: its output was never persisted.
-          status: t.status === 'running' ? 'pending' : (t.status as ChunkState['status']),
-          attempts: t.attempts,
-          nextRunAt: t.nextRunAt,
-          error: t.error,
-          output: t.output ? (JSON.parse(t.output) as ChunkState['output']) : null,
-        };
-        job.tasks.set(taskKey(t.chunkIndex, state.step), state);
-      }
       if (job.status === 'running') {
         job.status = 'queued';
         resumed.push(job.id);
@@ -90,6 +93,7 @@ export class JobQueue {
   async enqueue(docId: string, payload: JobPayload, opts: { keepTasks?: boolean } = {}): Promise<Job> {
     const prev = this.jobs.get(docId);
     if (prev && ACTIVE_STATUSES.includes(prev.status)) return prev;
+    if (prev && opts.keepTasks) await this.withOutputs(prev);
     if (this.activeCount >= this.capacity) {
       throw new AriadneError(
         'capacity',
@@ -181,6 +185,7 @@ export class JobQueue {
 
   /** Upserts per-chunk step states (attempts, errors, outputs). */
   async saveTasks(job: Job, states: ChunkState[]): Promise<void> {
+    await this.withOutputs(job);
     for (const s of states) job.tasks.set(taskKey(s.chunkIndex, s.step), s);
     await this.store.upsertChunkTasks(
       states.map((s) => ({
@@ -196,7 +201,15 @@ export class JobQueue {
     );
   }
 
+  /** Reads the step outputs of a job loaded without them (a finished job about to run again). */
+  private async withOutputs(job: Job): Promise<void> {
+    if (!this.outputsUnread.delete(job.id)) return;
+    // Every change to a job's states is saved as it is made (saveTasks), so the stored ones are current.
+    job.tasks = toTaskMap((await this.store.chunkTasksOf([job.id])).get(job.id) ?? []);
+  }
+
   async remove(id: string): Promise<void> {
+    this.outputsUnread.delete(id);
     this.jobs.delete(id);
     this.fifo.delete(id);
     await this.store.deleteJobs([id]);
@@ -222,4 +235,22 @@ export class JobQueue {
       },
     ]);
   }
+}
+
+function toTaskMap(records: ChunkTaskRecord[]): Map<string, ChunkState> {
+  const tasks = new Map<string, ChunkState>();
+  for (const t of records) {
+    const state: ChunkState = {
+      chunkIndex: t.chunkIndex,
+      step: t.step as ChunkStep,
+      // A step that was in flight is simply pending again: its output was never persisted.
+      status: t.status === 'running' ? 'pending' : (t.status as ChunkState['status']),
+      attempts: t.attempts,
+      nextRunAt: t.nextRunAt,
+      error: t.error,
+      output: t.output ? (JSON.parse(t.output) as ChunkState['output']) : null,
+    };
+    tasks.set(taskKey(t.chunkIndex, state.step), state);
+  }
+  return tasks;
 }

@@ -105,12 +105,16 @@ export function queueRecordOps(db: KuzuDb, clock: Clock) {
       return rows.map(toTask);
     },
 
-    async chunkTasksOf(jobIds: string[]): Promise<Map<string, ChunkTaskRecord[]>> {
+    async chunkTasksOf(
+      jobIds: string[],
+      opts: { outputs?: boolean } = {},
+    ): Promise<Map<string, ChunkTaskRecord[]>> {
       const byJob = new Map<string, ChunkTaskRecord[]>();
       if (!jobIds.length) return byJob;
+      const cols = opts.outputs === false ? TASK_COLUMNS_WITHOUT_OUTPUT : 't.*';
       const rows = await db.read((r) =>
         r.query(
-          'MATCH (t:ChunkTask) WHERE t.jobId IN $ids RETURN t.* ORDER BY t.jobId, t.chunkIndex, t.step',
+          `MATCH (t:ChunkTask) WHERE t.jobId IN $ids RETURN ${cols} ORDER BY t.jobId, t.chunkIndex, t.step`,
           { ids: [...new Set(jobIds)] },
         ),
       );
@@ -124,6 +128,20 @@ export function queueRecordOps(db: KuzuDb, clock: Clock) {
     },
   };
 }
+
+/** Every column of a chunk task but its output (the step's JSON result, most of the bytes). */
+const TASK_COLUMNS_WITHOUT_OUTPUT = [
+  'jobId',
+  'chunkIndex',
+  'step',
+  'status',
+  'attempts',
+  'nextRunAt',
+  'error',
+  'updatedAt',
+]
+  .map((c) => `t.${c}`)
+  .join(', ');
 
 const pick = (r: Row, k: string) => r[`j.${k}`] ?? r[`t.${k}`];
 const s = (v: unknown) => (v == null ? '' : String(v));

@@ -72,10 +72,11 @@ export function createMemoryJobStore(clock: Clock): JobStore {
     async listChunkTasks(jobId, f = {}) {
       return tasksOf(jobId, f);
     },
-    async chunkTasksOf(jobIds) {
+    async chunkTasksOf(jobIds, opts = {}) {
       const byJob = new Map<string, ChunkTaskRecord[]>();
       for (const id of new Set(jobIds)) {
-        const list = tasksOf(id);
+        const all = tasksOf(id);
+        const list = opts.outputs === false ? all.map((t) => ({ ...t, output: null })) : all;
         if (list.length) byJob.set(id, list);
       }
       return byJob;
