@@ -24,7 +24,17 @@ export const AnswerCitation = z.object({
 });
 export type AnswerCitation = z.infer<typeof AnswerCitation>;
 
-export const TraceStep = z.object({ step: z.string(), detail: z.string(), ms: z.number().optional() });
+/**
+ * One step of how an answer was found. `plain` steps say it in a scientist's words ("Looked for passages
+ * about heparin and bleeding; found 6 in 2 papers"); the others are the developer's detail (scores, timings),
+ * shown behind a toggle.
+ */
+export const TraceStep = z.object({
+  step: z.string(),
+  detail: z.string(),
+  ms: z.number().optional(),
+  plain: z.boolean().optional(),
+});
 export type TraceStep = z.infer<typeof TraceStep>;
 
 export const QaStreamItem = z.discriminatedUnion('type', [
@@ -43,6 +53,8 @@ export const QaAnswer = z.object({
   confidence: z.number().min(0).max(1),
   /** True when retrieval found nothing relevant and the answer says so instead of guessing. */
   insufficient: z.boolean(),
+  /** True when the library holds no passage at all yet (nothing ingested, or nothing read so far). */
+  empty: z.boolean().optional(),
   conversationId: z.string().nullable(),
 });
 export type QaAnswer = z.infer<typeof QaAnswer>;

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 
@@ -52,4 +53,27 @@ export async function applyTheme(page: Page, theme: 'light' | 'dark'): Promise<v
 
 export async function screenshot(page: Page, name: string, fullPage = false): Promise<void> {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage });
+}
+
+const resolveModule = createRequire(import.meta.url).resolve;
+
+interface AxeResult {
+  violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
+}
+
+/** Serious and critical accessibility violations of what the page shows now, as axe-core reports them. */
+export async function axeProblems(page: Page): Promise<string[]> {
+  // Evaluated over the DevTools protocol: a script tag would (rightly) be refused by the page's CSP.
+  if (!(await page.evaluate(() => 'axe' in window)))
+    await page.evaluate(fs.readFileSync(resolveModule('axe-core/axe.min.js'), 'utf8'));
+  const r = (await page.evaluate(() =>
+    (window as unknown as { axe: { run(o: object): Promise<unknown> } }).axe.run({
+      resultTypes: ['violations'],
+    }),
+  )) as AxeResult;
+  return r.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) => `${v.impact} ${v.id}: ${v.help} — ${JSON.stringify(v.nodes.slice(0, 3).map((n) => n.target))}`,
+    );
 }

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import Graph from 'graphology';
 import { parse as parseGraphml } from 'graphology-graphml';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -7,32 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureLibrary } from '../helpers/fixture-library';
 import { chromiumMissingReason, launchChromium } from '../helpers/browser';
 import { startServe, type ServeProcess } from '../helpers/serve-process';
-import { applyTheme, screenshot, SHOTS, watchPageProblems } from './page-actions';
+import { applyTheme, axeProblems, screenshot, SHOTS, watchPageProblems } from './page-actions';
 
 const missing = chromiumMissingReason();
 if (missing && process.env.CI) throw new Error(missing);
-const resolveModule = createRequire(import.meta.url).resolve;
-
-interface AxeResult {
-  violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
-}
-
-/** Serious and critical accessibility violations of what the page shows now, as axe-core reports them. */
-async function axeProblems(page: Page): Promise<string[]> {
-  // Evaluated over the DevTools protocol: a script tag would (rightly) be refused by the page's CSP.
-  if (!(await page.evaluate(() => 'axe' in window)))
-    await page.evaluate(fs.readFileSync(resolveModule('axe-core/axe.min.js'), 'utf8'));
-  const r = (await page.evaluate(() =>
-    (window as unknown as { axe: { run(o: object): Promise<unknown> } }).axe.run({
-      resultTypes: ['violations'],
-    }),
-  )) as AxeResult;
-  return r.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) => `${v.impact} ${v.id}: ${v.help} — ${JSON.stringify(v.nodes.slice(0, 3).map((n) => n.target))}`,
-    );
-}
 
 /**
  * The workbench on a library of two generated papers read by the built-in engine: the library table,
@@ -233,7 +210,6 @@ describe.skipIf(!!missing)('the workbench', () => {
     const md = fs.readFileSync(await download.path(), 'utf8');
     expect(md).toMatch(/^## What does metformin suppress\?/);
     expect(md).toMatch(/\[@[a-z]+\d{4}/);
-    // A document without a journal is @misc, with one @article.
     expect(md).toMatch(/```bibtex\n@(?:article|misc)\{/);
   });
 

@@ -25,19 +25,19 @@ export function registerAsk(program: Command) {
       const providerNote = lib.providerNote;
       try {
         if (providerNote && !opts.json) process.stderr.write(`${providerNote}\n`);
-        const { documents } = await lib.call('library:list', {});
-        if (documents.length === 0) {
+        const tty = process.stderr.isTTY && !opts.json;
+        if (tty) process.stderr.write(WORKING);
+        const a = await lib.call('qa:ask', { question, mode }).finally(() => {
+          if (tty) process.stderr.write('\r\x1b[K');
+        });
+        // The answer says when the library holds nothing yet (a count, not a listing of every document).
+        if (a.empty) {
           if (opts.json)
             process.stdout.write(JSON.stringify({ answer: null, error: INGEST_FIRST }, null, 2) + '\n');
           else process.stderr.write(`${INGEST_FIRST}\n`);
           process.exitCode = 1;
           return;
         }
-        const tty = process.stderr.isTTY && !opts.json;
-        if (tty) process.stderr.write(WORKING);
-        const a = await lib.call('qa:ask', { question, mode }).finally(() => {
-          if (tty) process.stderr.write('\r\x1b[K');
-        });
         if (opts.json) {
           const citations = a.citations.map((c) => ({
             n: c.n,

@@ -45,9 +45,13 @@ export interface EvidenceInfo extends EvidenceCitation {
 export function createGraphReads(tracker: ChangeTracker) {
   const entities = new Lru<string, EntityRecord>(20_000);
   const communityOf = new Lru<string, string | null>(20_000);
+  // Passages a question reads (its hits, their neighbours, the papers' openings) are read again by the next
+  // question: each is read from the graph once until the library changes.
+  const chunkCache = new Lru<string, ChunkInfo>(2_000);
   let titleIndex: Promise<TitleIndex> | null = null;
   tracker.onChange(() => {
     entities.clear();
+    chunkCache.clear();
     communityOf.clear();
     titleIndex = null;
   });
@@ -157,7 +161,20 @@ export function createGraphReads(tracker: ChangeTracker) {
   }
 
   async function chunks(lib: Library, ids: string[]): Promise<Map<string, ChunkInfo>> {
-    return new Map((await lib.graph.chunksWithDocuments(ids)).map((c) => [c.id, c]));
+    // Answered from what this call found, as getEntities is (the cache may be cleared meanwhile).
+    const found = new Map<string, ChunkInfo>();
+    const missing: string[] = [];
+    for (const id of new Set(ids)) {
+      const c = chunkCache.get(id);
+      if (c) found.set(id, c);
+      else missing.push(id);
+    }
+    if (missing.length)
+      for (const c of await lib.graph.chunksWithDocuments(missing)) {
+        chunkCache.set(c.id, c);
+        found.set(c.id, c);
+      }
+    return found;
   }
 
   /** Document titles as names (multi-hop follows a passage's mention of another document's title). */

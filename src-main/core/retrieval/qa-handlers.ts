@@ -12,6 +12,8 @@ export function createQaHandlers(svc: RetrievalService): QaHandlers {
       const res = await svc.metrics.time(`qa_${mode}`, () =>
         ask(c, { question, mode }, { signal: call.signal, emit: (i) => call.emit(i) }),
       );
+      // A question put to an empty library is not a conversation worth keeping.
+      if (res.empty) return { ...res, conversationId: conversationId ?? null };
       const id = await svc.conversations.append(conversationId, question, { ...res, conversationId: null });
       return { ...res, conversationId: id };
     },

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
 import type { AnswerCitation } from '../../../src-main/contract/qa';
 import { describeError, useRpc } from '../../api/rpc';
 import { Markdown } from '../../components/Markdown';
@@ -18,6 +18,118 @@ function answerWithReferences(t: Turn): string {
       `[${c.n}] ${c.title}${c.year ? ` (${c.year})` : ''}${c.label ? `, ${c.label}` : ''}${c.page ? `, p. ${c.page}` : ''} — “${c.quote}”`,
   );
   return refs.length ? `${t.answer.trim()}\n\nReferences\n${refs.join('\n')}\n` : t.answer;
+}
+
+/**
+ * The answer's box. The quote behind a citation chip shows while the chip is hovered or focused, as the
+ * graph's citations do, so a claim can be checked without opening the source.
+ */
+function AnswerBox({
+  citations,
+  streaming,
+  children,
+}: {
+  citations: AnswerCitation[];
+  streaming: boolean;
+  children: ReactNode;
+}) {
+  const [tip, setTip] = useState<{ n: number; left: number; top: number } | null>(null);
+  const box = useRef<HTMLDivElement>(null);
+  const id = useId();
+  const chipOf = (e: SyntheticEvent) => (e.target as HTMLElement).closest<HTMLElement>('[data-cite]');
+  const show = (e: SyntheticEvent) => {
+    const chip = chipOf(e);
+    const area = box.current;
+    if (!chip || !area) return;
+    const n = Number(chip.dataset.cite);
+    if (!citations.some((c) => c.n === n)) return;
+    chip.setAttribute('aria-describedby', id);
+    const r = chip.getBoundingClientRect();
+    const a = area.getBoundingClientRect();
+    setTip({ n, left: r.left - a.left, top: r.bottom - a.top + 4 });
+  };
+  const hide = (e: SyntheticEvent) => {
+    if (chipOf(e)) setTip(null);
+  };
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    if (e.key === 'Escape' && tip) {
+      e.stopPropagation();
+      setTip(null);
+    }
+  };
+  const c = tip ? citations.find((x) => x.n === tip.n) : undefined;
+  return (
+    <div
+      ref={box}
+      className="turn-answer"
+      aria-live={streaming ? 'polite' : 'off'}
+      aria-busy={streaming}
+      onMouseOver={show}
+      onMouseOut={hide}
+      onFocus={show}
+      onBlur={hide}
+      onKeyDown={onKeyDown}
+    >
+      <span
+        role="tooltip"
+        id={id}
+        className="cite-tip"
+        data-testid="chat-citation-tip"
+        hidden={!c}
+        style={tip ? { left: tip.left, top: tip.top } : undefined}
+      >
+        {c && (
+          <>
+            <q>{c.quote}</q>
+            <span className="muted small">
+              {c.title}
+              {c.label ? `, ${c.label}` : ''}
+              {c.page ? `, page ${c.page}` : ''}
+              {c.supported ? '' : ' — the check found no support here'}
+            </span>
+          </>
+        )}
+      </span>
+      {children}
+    </div>
+  );
+}
+
+/** The trace: plain steps for the reader; the developer's detail (scores, timings) behind its own toggle. */
+function TraceView({ trace }: { trace: Turn['trace'] }) {
+  const [detail, setDetail] = useState(false);
+  const plain = trace.filter((s) => s.plain);
+  // Conversations saved before plain steps existed show every step.
+  const shown = detail || !plain.length ? trace : plain;
+  return (
+    <div className="trace-box">
+      <ol className="trace" data-testid="trace">
+        {shown.map((s, i) => (
+          <li key={i} className={s.plain ? 'trace-plain' : 'trace-detail'}>
+            {s.plain ? (
+              s.detail
+            ) : (
+              <>
+                <strong>{s.step}</strong> <span className="muted">{s.detail}</span>
+                {s.ms != null && <span className="muted small"> · {Math.round(s.ms)} ms</span>}
+              </>
+            )}
+          </li>
+        ))}
+      </ol>
+      {plain.length > 0 && (
+        <button
+          type="button"
+          className="btn btn-small btn-quiet"
+          aria-pressed={detail}
+          onClick={() => setDetail(!detail)}
+          data-testid="trace-detail-toggle"
+        >
+          {detail ? 'Hide developer detail' : 'Show developer detail'}
+        </button>
+      )}
+    </div>
+  );
 }
 
 export function ChatTurnView({ turn }: { turn: Turn }) {
@@ -53,11 +165,7 @@ export function ChatTurnView({ turn }: { turn: Turn }) {
   return (
     <article className="turn" data-testid="chat-turn" data-status={turn.status}>
       <div className="turn-question">{turn.question}</div>
-      <div
-        className="turn-answer"
-        aria-live={turn.status === 'streaming' ? 'polite' : 'off'}
-        aria-busy={turn.status === 'streaming'}
-      >
+      <AnswerBox citations={turn.citations} streaming={turn.status === 'streaming'}>
         {turn.answer ? (
           <Markdown text={turn.answer} onCite={onCite} />
         ) : turn.status === 'streaming' ? (
@@ -77,7 +185,7 @@ export function ChatTurnView({ turn }: { turn: Turn }) {
         {turn.insufficient && (
           <div className="muted small">The library does not seem to cover this question well.</div>
         )}
-      </div>
+      </AnswerBox>
 
       {turn.citations.length > 0 && (
         <ol className="sources" aria-label="Sources" data-testid="chat-sources">
@@ -109,7 +217,7 @@ export function ChatTurnView({ turn }: { turn: Turn }) {
             onClick={() => setTraceOpen(!traceOpen)}
             data-testid="trace-toggle"
           >
-            {traceOpen ? '▾' : '▸'} Reasoning ({turn.trace.length} steps)
+            {traceOpen ? '▾' : '▸'} How this answer was found
           </button>
         )}
         {turn.mode && <span className="muted small">mode: {turn.mode}</span>}
@@ -132,16 +240,7 @@ export function ChatTurnView({ turn }: { turn: Turn }) {
           </>
         )}
       </div>
-      {traceOpen && (
-        <ol className="trace" data-testid="trace">
-          {turn.trace.map((s, i) => (
-            <li key={i}>
-              <strong>{s.step}</strong> <span className="muted">{s.detail}</span>
-              {s.ms != null && <span className="muted small"> · {Math.round(s.ms)} ms</span>}
-            </li>
-          ))}
-        </ol>
-      )}
+      {traceOpen && <TraceView trace={turn.trace} />}
     </article>
   );
 }

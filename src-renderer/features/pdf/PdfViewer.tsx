@@ -6,7 +6,8 @@ import { ErrorBanner } from '../../components/ErrorBanner';
 import { useViewerStore } from '../../stores/viewer-store';
 import { citedPlace } from '../graph/citation-text';
 import { drawPassageMarks } from './passage-marks';
-import { highlightQuote, loadPdf, passageBoxes } from './pdf-loader';
+import { highlightQuote, loadSource, passageBoxes } from './pdf-loader';
+import { TextSource } from './TextSource';
 
 /**
  * The app-wide source drawer: the cited passage, then the PDF at that page with the passage highlighted.
@@ -19,6 +20,7 @@ export function PdfViewer() {
   const close = useViewerStore((s) => s.close);
   const api = useRpc();
   const [doc, setDoc] = useState<PDFDocumentProxy | null>(null);
+  const [textDoc, setTextDoc] = useState<{ text: string; fileName: string } | null>(null);
   const [boxes, setBoxes] = useState<PassageBox[]>([]);
   const [page, setPage] = useState(1);
   const [scale, setScale] = useState(1.2);
@@ -33,6 +35,7 @@ export function PdfViewer() {
   useEffect(() => {
     if (!source) return;
     setDoc(null);
+    setTextDoc(null);
     setBoxes([]);
     marks.current?.replaceChildren();
     setError(null);
@@ -40,10 +43,14 @@ export function PdfViewer() {
     panel.current?.focus();
     let live = true;
     // The boxes are fetched while the PDF opens (from the cache after the first citation of a document).
-    Promise.all([loadPdf(api, source.documentId), passageBoxes(api, source)]).then(
+    Promise.all([loadSource(api, source.documentId), passageBoxes(api, source)]).then(
       ([d, b]) => {
         if (!live) return;
-        setDoc(d);
+        if (d.kind === 'text') {
+          setTextDoc({ text: d.text, fileName: d.fileName });
+          return;
+        }
+        setDoc(d.doc);
         setBoxes(b);
         if (b[0]) setPage(b[0].page);
       },
@@ -164,74 +171,83 @@ export function PdfViewer() {
           )}
         </blockquote>
       )}
-      <div className="viewer-tools" role="toolbar" aria-label="Page controls">
-        <button
-          type="button"
-          className="btn btn-small"
-          disabled={page <= 1}
-          onClick={() => setPage(page - 1)}
-          aria-label="Previous page"
-        >
-          ‹
-        </button>
-        <label className="field-inline">
-          <span className="sr-only">Page</span>
-          <input
-            className="input page-input"
-            type="number"
-            min={1}
-            max={pages || undefined}
-            value={page}
-            onChange={(e) => setPage(Number(e.target.value) || 1)}
-            aria-label="Page number"
-            data-testid="pdf-page"
-          />
-          <span className="muted">of {pages || '…'}</span>
-        </label>
-        <button
-          type="button"
-          className="btn btn-small"
-          disabled={!pages || page >= pages}
-          onClick={() => setPage(page + 1)}
-          aria-label="Next page"
-        >
-          ›
-        </button>
-        <span className="spacer" />
-        <button
-          type="button"
-          className="btn btn-small"
-          onClick={() => setScale(Math.max(0.5, scale - 0.2))}
-          aria-label="Zoom out"
-        >
-          −
-        </button>
-        <span className="muted small">{Math.round(scale * 100)}%</span>
-        <button
-          type="button"
-          className="btn btn-small"
-          onClick={() => setScale(Math.min(3, scale + 0.2))}
-          aria-label="Zoom in"
-        >
-          +
-        </button>
-      </div>
-      {/* Focusable so the page can be scrolled with the keyboard when it is larger than the viewer. */}
-      <div className="viewer-body" tabIndex={0} role="region" aria-label={`Page ${page}`}>
-        {error ? (
-          <ErrorBanner
-            message={`The document could not be opened. ${error}`}
-            onRetry={() => setAttempt(attempt + 1)}
-          />
-        ) : (
-          <div className="pdf-page">
-            {!doc && <div className="muted pad">Opening…</div>}
-            <canvas ref={canvas} aria-label={`Page ${page} of ${source.title}`} role="img" />
-            <div ref={marks} className="passage-marks" data-testid="passage-marks" aria-hidden="true" />
-            <div ref={layer} className="textLayer" />
+      {textDoc ? (
+        // A text or Markdown file: its text, the cited sentence marked (no pages to turn).
+        <div className="viewer-body" tabIndex={0} role="region" aria-label={`Text of ${source.title}`}>
+          <TextSource text={textDoc.text} quote={source.quote} fileName={textDoc.fileName} />
+        </div>
+      ) : (
+        <>
+          <div className="viewer-tools" role="toolbar" aria-label="Page controls">
+            <button
+              type="button"
+              className="btn btn-small"
+              disabled={page <= 1}
+              onClick={() => setPage(page - 1)}
+              aria-label="Previous page"
+            >
+              ‹
+            </button>
+            <label className="field-inline">
+              <span className="sr-only">Page</span>
+              <input
+                className="input page-input"
+                type="number"
+                min={1}
+                max={pages || undefined}
+                value={page}
+                onChange={(e) => setPage(Number(e.target.value) || 1)}
+                aria-label="Page number"
+                data-testid="pdf-page"
+              />
+              <span className="muted">of {pages || '…'}</span>
+            </label>
+            <button
+              type="button"
+              className="btn btn-small"
+              disabled={!pages || page >= pages}
+              onClick={() => setPage(page + 1)}
+              aria-label="Next page"
+            >
+              ›
+            </button>
+            <span className="spacer" />
+            <button
+              type="button"
+              className="btn btn-small"
+              onClick={() => setScale(Math.max(0.5, scale - 0.2))}
+              aria-label="Zoom out"
+            >
+              −
+            </button>
+            <span className="muted small">{Math.round(scale * 100)}%</span>
+            <button
+              type="button"
+              className="btn btn-small"
+              onClick={() => setScale(Math.min(3, scale + 0.2))}
+              aria-label="Zoom in"
+            >
+              +
+            </button>
           </div>
-        )}
-      </div>
+          {/* Focusable so the page can be scrolled with the keyboard when it is larger than the viewer. */}
+          <div className="viewer-body" tabIndex={0} role="region" aria-label={`Page ${page}`}>
+            {error ? (
+              <ErrorBanner
+                message={`The document could not be opened. ${error}`}
+                onRetry={() => setAttempt(attempt + 1)}
+              />
+            ) : (
+              <div className="pdf-page">
+                {!doc && <div className="muted pad">Opening…</div>}
+                <canvas ref={canvas} aria-label={`Page ${page} of ${source.title}`} role="img" />
+                <div ref={marks} className="passage-marks" data-testid="passage-marks" aria-hidden="true" />
+                <div ref={layer} className="textLayer" />
+              </div>
+            )}
+          </div>
+        </>
+      )}
     </aside>
   );
 }

@@ -6,7 +6,11 @@ import type { UiClient } from '../../api/rpc';
 // The worker is a bundled file served from 'self', which the CSP allows; pdf.js never needs eval here.
 GlobalWorkerOptions.workerSrc = workerUrl;
 
-const cache = new Map<string, Promise<PDFDocumentProxy>>();
+/** A library document as the source drawer shows it: a PDF, or the text of a .txt or .md file. */
+export type LoadedSource =
+  { kind: 'pdf'; doc: PDFDocumentProxy } | { kind: 'text'; text: string; fileName: string };
+
+const cache = new Map<string, Promise<LoadedSource>>();
 
 function fromBase64(b64: string): Uint8Array {
   const bin = atob(b64);
@@ -15,14 +19,20 @@ function fromBase64(b64: string): Uint8Array {
   return out;
 }
 
-/** The library's copy of a document, opened once per session. */
-export function loadPdf(api: UiClient, documentId: string): Promise<PDFDocumentProxy> {
+/** The library's copy of a document, opened once per session: a PDF by pdf.js, a text file as text. */
+export function loadSource(api: UiClient, documentId: string): Promise<LoadedSource> {
   let p = cache.get(documentId);
   if (!p) {
-    p = api.call('library:file', { documentId }).then((f) => {
-      if (f.kind !== 'pdf') throw new Error(`${f.fileName} is not a PDF.`);
+    p = api.call('library:file', { documentId }).then(async (f): Promise<LoadedSource> => {
+      if (f.kind !== 'pdf')
+        return {
+          kind: 'text',
+          text: new TextDecoder().decode(fromBase64(f.dataBase64)),
+          fileName: f.fileName,
+        };
       // isEvalSupported:false — fonts are drawn without compiled functions (CVE-2024-4367, and the CSP).
-      return getDocument({ data: fromBase64(f.dataBase64), isEvalSupported: false }).promise;
+      const doc = await getDocument({ data: fromBase64(f.dataBase64), isEvalSupported: false }).promise;
+      return { kind: 'pdf', doc };
     });
     p.catch(() => cache.delete(documentId));
     cache.set(documentId, p);

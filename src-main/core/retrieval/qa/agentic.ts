@@ -46,19 +46,30 @@ export async function retrieveAgentic(
       break;
     }
     for (const q of subs) asked.add(q.toLowerCase());
-    const vectors = await ctx.tasks.embed(subs, { signal: ctx.signal });
+    const vectors = (await ctx.cache.vectors(subs)) ?? [];
     const added: string[] = [];
+    // The best new match of each sub-question; its chunk id is in the question's id (one read for all).
+    const matches: { sub: string; id: string; text: string; score: number; chunkId: string }[] = [];
     for (let i = 0; i < subs.length; i++) {
-      const hits = await ctx.lib.vectors.search('questions', at(vectors, i), { k: 8 });
+      const v = vectors[i];
+      if (!v?.length) continue;
+      const hits = await ctx.lib.vectors.search('questions', v, { k: 8 });
       const best = hits.find((h) => h.score >= ctx.thresholds.question && !have.has(chunkOfQuestion(h.id)));
       if (!best) continue;
-      const chunkId = await answersIn(ctx, best.id);
-      if (!chunkId || have.has(chunkId)) continue;
-      const chunk = (await ctx.data.chunks(ctx.lib, [chunkId])).get(chunkId);
-      if (!chunk) continue;
-      have.add(chunkId);
-      context.push({ chunk, score: best.score, via: `question: ${best.text}` });
-      added.push(`"${subs[i]}" → "${best.text}" (${best.score.toFixed(2)})`);
+      const chunkId = chunkOfQuestion(best.id) || (await ctx.lib.graph.questionChunk(best.id));
+      if (chunkId && !matches.some((m) => m.chunkId === chunkId))
+        matches.push({ sub: at(subs, i), id: best.id, text: best.text, score: best.score, chunkId });
+    }
+    const chunks = await ctx.data.chunks(
+      ctx.lib,
+      matches.map((m) => m.chunkId),
+    );
+    for (const m of matches) {
+      const chunk = chunks.get(m.chunkId);
+      if (!chunk || have.has(m.chunkId)) continue;
+      have.add(m.chunkId);
+      context.push({ chunk, score: m.score, via: `question: ${m.text}` });
+      added.push(`"${m.sub}" → "${m.text}" (${m.score.toFixed(2)})`);
     }
     ctx.trace(
       `iteration ${it}`,
@@ -89,8 +100,4 @@ export async function retrieveAgentic(
 function chunkOfQuestion(id: string): string {
   const m = /^(.*)[#:]q\d+$/.exec(id);
   return m?.[1] ?? '';
-}
-
-async function answersIn(ctx: QaContext, questionId: string): Promise<string | null> {
-  return ctx.lib.graph.questionChunk(questionId);
 }

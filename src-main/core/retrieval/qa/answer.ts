@@ -1,7 +1,10 @@
 import type { QaAnswer } from '../../../contract/qa';
+import { answeringSentences } from '../../llm/builtin/answer-focus';
+import { questionFocus } from '../../llm/builtin/question-focus';
 import { clip } from '../text';
+import { knownShare, MIN_KNOWN_SHARE, unknownSubject } from './answerable';
+import { explainCheck, explainFocus, explainSources } from './plain-trace';
 import type { QaContext, Retrieval } from './types';
-import { knownShare, MIN_KNOWN_SHARE } from './answerable';
 import { verifyCitations } from './verify';
 
 export const INSUFFICIENT = "I don't have enough information in this library to answer that.";
@@ -12,9 +15,11 @@ const NO_ANSWER =
 export type ModeResult = Omit<QaAnswer, 'conversationId'>;
 
 /**
- * The reasoner step shared by every mode: stream the answer over numbered sources, then check each [n]
- * against its passage. Retrieved text reaches the model only inside quoted <source> blocks (see the LLM
- * layer's prompts), never as instructions.
+ * The reasoner step shared by every mode. It refuses precisely: when no retrieved sentence carries the
+ * question's subject and what is asked about it (or the library never names part of that subject), the
+ * answer says so without asking the reasoner; when one does, the reasoner answers over numbered sources
+ * (retrieved text reaches a model only inside quoted <source> blocks, never as instructions) and every
+ * statement is checked against the sentence it cites. The confidence comes from that check.
  */
 export async function answerFromSources(
   ctx: QaContext,
@@ -23,25 +28,46 @@ export async function answerFromSources(
   r: Retrieval,
   trace: () => QaAnswer['trace'],
 ): Promise<ModeResult> {
-  const known = r.relevant && r.sources.length ? await knownShare(ctx, question, r.sources) : null;
-  if (known && known.share < MIN_KNOWN_SHARE)
-    ctx.trace(
-      'answerable',
-      `the library never mentions ${known.missing.map((w) => `"${w}"`).join(', ')} (${Math.round(known.share * 100)}% of the question's words are known); not guessing`,
-    );
-  if (!r.relevant || !r.sources.length || !known || known.share < MIN_KNOWN_SHARE) {
-    ctx.trace('answer', 'retrieval found nothing relevant; not guessing');
-    for (const t of INSUFFICIENT.split(/(?<= )/)) ctx.emit({ type: 'token', text: t });
-    return { answer: INSUFFICIENT, mode, citations: [], trace: trace(), confidence: 0, insufficient: true };
-  }
-  const t0 = ctx.now();
-  let raw = '';
+  const focus = questionFocus(question);
+  ctx.say('question', explainFocus(focus));
   const sources = r.sources.map((s, i) => ({
     n: i + 1,
     text: s.chunk.text,
     title: s.chunk.title,
     page: s.chunk.pageStart,
   }));
+  ctx.say('search', explainSources(focus, r.sources));
+  const refuse = (why: string, confidence = 0): ModeResult => {
+    ctx.say('answer', why);
+    for (const t of INSUFFICIENT.split(/(?<= )/)) ctx.emit({ type: 'token', text: t });
+    return { answer: INSUFFICIENT, mode, citations: [], trace: trace(), confidence, insufficient: true };
+  };
+  if (!r.sources.length)
+    return refuse('Nothing in the library matched the question, so there is no answer to give.');
+  const known = await knownShare(ctx, question, r.sources);
+  if (known.share < MIN_KNOWN_SHARE)
+    return refuse(
+      `Most of the question's words never occur in the library (${known.missing.map((w) => `“${w}”`).join(', ')}); not guessing.`,
+    );
+  const unknown = unknownSubject(focus, known.missing);
+  if (unknown.length)
+    return refuse(
+      `The library never mentions ${unknown.map((w) => `“${w}”`).join(', ')}, so it cannot answer this; not guessing.`,
+    );
+  ctx.trace('answerable', `${Math.round(known.share * 100)}% of the question's words occur in the library`);
+  const fitting = answeringSentences(question, sources);
+  ctx.trace(
+    'fit',
+    `${fitting.length} retrieved sentence(s) carry the subject and what is asked` +
+      (fitting[0] ? `; best: "${clip(fitting[0].text, 120)}"` : ''),
+  );
+  if (!fitting.length)
+    return refuse(
+      `None of these passages says ${focus.kinds.includes('number') ? 'how much or how many' : 'what is asked'} about ${focus.about.slice(0, 4).join(', ') || 'this'}; not guessing.`,
+    );
+
+  const t0 = ctx.now();
+  let raw = '';
   for await (const token of ctx.tasks.answer({ question, sources }, { signal: ctx.signal })) {
     raw += token;
     ctx.emit({ type: 'token', text: token });
@@ -49,36 +75,29 @@ export async function answerFromSources(
   ctx.trace('answer', `reasoner answered from ${sources.length} passage(s)`, ctx.now() - t0);
   const checked = verifyCitations(raw, r.sources, question);
   if (checked.dropped)
-    ctx.trace(
-      'verify',
-      `${checked.dropped} citation marker(s) without support in their passage were removed`,
-    );
-  const supported = checked.citations.filter((c) => c.supported);
+    ctx.trace('verify', `${checked.dropped} citation marker(s) pointing at no passage were removed`);
   ctx.trace(
     'verify',
-    `${supported.length} of ${checked.citations.length} cited passage(s) support the answer`,
+    checked.claims
+      .map((c) => `${c.carried ? (c.fits ? 'fits' : 'off-topic') : 'not carried'}: ${clip(c.claim, 80)}`)
+      .join(' | ') || 'no cited statement',
   );
   ctx.emit({ type: 'sources', citations: checked.citations });
-  if (!supported.length && NO_ANSWER.test(raw)) {
-    return {
-      answer: INSUFFICIENT,
-      mode,
-      citations: [],
-      trace: trace(),
-      confidence: 0.05,
-      insufficient: true,
-    };
-  }
-  const share = checked.citations.length ? supported.length / checked.citations.length : 0;
-  const confidence =
-    Math.round(Math.min(1, 0.15 + 0.45 * share + 0.4 * r.strength) * (supported.length ? 1 : 0.4) * 100) /
-    100;
+  const carried = checked.claims.filter((c) => c.carried);
+  if (!carried.length && NO_ANSWER.test(raw))
+    return refuse('The reasoner found no answer in these passages.', 0.05);
+  ctx.say('answer', explainCheck(checked, r.sources));
+  const unsupported = checked.claims.filter((c) => !c.carried || !c.fits);
+  // A statement its citation does not carry is marked in the answer itself, not only in the source list.
+  const note = unsupported.length
+    ? `\n\n_${unsupported.length} of ${checked.claims.length} statement${checked.claims.length === 1 ? '' : 's'} ${unsupported.length === 1 ? 'is' : 'are'} not carried by the passage ${unsupported.length === 1 ? 'it cites' : 'they cite'}._`
+    : '';
   return {
-    answer: checked.answer || clip(raw, 2000),
+    answer: (checked.answer || clip(raw, 2000)) + note,
     mode,
     citations: checked.citations,
     trace: trace(),
-    confidence,
+    confidence: checked.confidence,
     insufficient: false,
   };
 }

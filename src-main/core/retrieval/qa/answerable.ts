@@ -1,5 +1,6 @@
 import { findTerm } from '../search/passages';
 import { normalise, terms } from '../text';
+import type { QuestionFocus } from '../../llm/builtin/question-focus';
 import type { QaContext, Source } from './types';
 
 /**
@@ -48,4 +49,24 @@ export async function knownShare(
     missing.push(w);
   }
   return { share: 1 - missing.length / words.length, missing };
+}
+
+/**
+ * The part of the question's subject the library never mentions, when it matters: a name the question
+ * uses ("Japan", "Cerulean-T65S") or a specific word (seven letters or more: "rivaroxaban", "geothermal").
+ * An answer about the rest would be about something else, however close it sounds.
+ */
+export function unknownSubject(focus: QuestionFocus, missing: string[]): string[] {
+  const names = new Set(focus.names.map((n) => n.toLowerCase()));
+  return missing.filter(
+    (w) =>
+      names.has(w) ||
+      focus.names.some((n) =>
+        n
+          .toLowerCase()
+          .split(/[\s-]+/)
+          .includes(w),
+      ) ||
+      (w.length >= 7 && !/[\d-]/.test(w) && focus.subject.some((t) => w.startsWith(t) || t.startsWith(w))),
+  );
 }

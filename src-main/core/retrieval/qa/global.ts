@@ -34,8 +34,10 @@ export async function retrieveGlobal(
     return { sources: [], strength: 0, relevant: false };
   }
   const sim = new Map<string, number>();
-  if (ctx.lib.vectors.embedding() && (await ctx.lib.vectors.count('communities'))) {
-    const vec = at(await ctx.tasks.embed([question], { signal: ctx.signal }), 0);
+  const vec = (await ctx.lib.vectors.count('communities'))
+    ? (await ctx.cache.vectors([question]))?.[0]
+    : null;
+  if (vec?.length) {
     for (const h of await ctx.lib.vectors.search('communities', vec, { k: 50 })) sim.set(h.id, h.score);
   }
   const ranked = atLevel
@@ -77,8 +79,9 @@ export async function retrieveGlobal(
     }));
     for await (const t of ctx.tasks.answer({ question, sources }, { signal: ctx.signal })) partial += t;
     const checked = verifyCitations(partial, local, question);
-    // verifyCitations keeps only markers that point at one of these sources.
-    const cited = checked.citations.filter((x) => x.supported).map((x) => at(local, x.n - 1));
+    const cited = checked.citations.flatMap((x, i) =>
+      x.supported ? [at(local, at(checked.sourceIndex, i))] : [],
+    );
     ctx.trace(
       `map: ${c.title}`,
       `${cited.length} supported passage(s): ${checked.answer.slice(0, 160)}`,

@@ -1,4 +1,3 @@
-import { searchChunks } from './chunk-search';
 import { findTerm } from '../search/passages';
 import { addEdge, personalisedPageRank } from './pagerank';
 import { namedPhrases } from './phrases';
@@ -56,7 +55,7 @@ export async function retrieveMultiHop(
   const titleBoost = opts.titleBoost ?? 6;
   const [ents, hits] = await Promise.all([
     queryEntities(ctx, question, 8),
-    searchChunks(ctx.lib, ctx.tasks, question, { k: opts.seedPassages ?? 10, mode: 'hybrid' }),
+    ctx.cache.search(question, { k: opts.seedPassages ?? 10, mode: 'hybrid' }),
   ]);
   const seedIds = ents.map((e) => e.id);
   const extra = (opts.seedChunks ?? []).filter((id) => !hits.some((h) => h.id === id));

@@ -1,4 +1,3 @@
-import { searchChunks } from './chunk-search';
 import { isRelevant, strengthOf } from './relevance';
 import type { QaContext, Retrieval, Source } from './types';
 
@@ -13,7 +12,7 @@ export async function retrieveNaive(
 ): Promise<Retrieval> {
   const k = opts.k ?? 5;
   const t0 = ctx.now();
-  const hits = await searchChunks(ctx.lib, ctx.tasks, question, { k: k * 2, mode: 'hybrid' });
+  const hits = await ctx.cache.search(question, { k: k * 2, mode: 'hybrid' });
   const info = await ctx.data.chunks(
     ctx.lib,
     hits.map((h) => h.id),
@@ -31,7 +30,8 @@ export async function retrieveNaive(
     ctx.now() - t0,
   );
   const withNeighbours = await addNeighbours(ctx, kept, opts.neighbours ?? 2);
-  return { sources: withNeighbours, strength: strengthOf(question, kept), relevant: kept.length > 0 };
+  const withOpenings = await addOpenings(ctx, withNeighbours, kept, 3);
+  return { sources: withOpenings, strength: strengthOf(question, kept), relevant: kept.length > 0 };
 }
 
 /** Adds the previous and next chunk of the first `top` sources (same document), after all primary sources. */
@@ -54,5 +54,31 @@ export async function addNeighbours(ctx: QaContext, sources: Source[], top: numb
     return chunk ? [{ chunk, score: 0, via: 'neighbour' }] : [];
   });
   if (extra.length) ctx.trace('neighbours', `added ${extra.length} adjacent chunk(s) for context`);
+  return [...sources, ...extra];
+}
+
+/**
+ * Adds the opening passage (title and abstract) of the papers the first `top` sources come from, after all
+ * the others: an abstract states a paper's main findings in the fewest words ("The risks of heparin include
+ * bleeding and heparin induced thrombocytopenia"), and a passage deep in the results that search ranked
+ * first often shares the question's words without its answer.
+ */
+export async function addOpenings(
+  ctx: QaContext,
+  sources: Source[],
+  primary: Source[],
+  top: number,
+): Promise<Source[]> {
+  const have = new Set(sources.map((s) => s.chunk.id));
+  const want = [...new Set(primary.slice(0, top).map((s) => `${s.chunk.docId}:0`))].filter(
+    (id) => !have.has(id),
+  );
+  if (!want.length) return sources;
+  const info = await ctx.data.chunks(ctx.lib, want);
+  const extra = want.flatMap((id) => {
+    const chunk = info.get(id);
+    return chunk ? [{ chunk, score: 0, via: 'opening' }] : [];
+  });
+  if (extra.length) ctx.trace('openings', `added the opening passage of ${extra.length} paper(s)`);
   return [...sources, ...extra];
 }

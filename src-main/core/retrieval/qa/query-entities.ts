@@ -1,6 +1,5 @@
 import type { QaContext } from './types';
 import { normalise, terms } from '../text';
-import { at } from '../../at';
 
 export interface QueryEntity {
   id: string;
@@ -31,8 +30,8 @@ export async function queryEntities(ctx: QaContext, question: string, limit = 6)
   const hits = ctx.names.search(question, 10);
   const top = hits[0]?.score ?? 0;
   for (const h of hits) if (top > 0) offer(h.id, 0.5 + 0.3 * (h.score / top), 'fulltext');
-  if (ctx.lib.vectors.embedding()) {
-    const vec = at(await ctx.tasks.embed([question], { signal: ctx.signal }), 0);
+  const vec = (await ctx.cache.vectors([question]))?.[0];
+  if (vec?.length) {
     for (const h of await ctx.lib.vectors.search('entities', vec, { k: 10 })) {
       if (h.score >= ctx.thresholds.entity) offer(h.id, h.score * 0.85, 'vector');
     }

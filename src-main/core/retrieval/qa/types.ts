@@ -3,6 +3,7 @@ import type { Library } from '../../library';
 import type { LlmTasks } from '../../llm/tasks';
 import type { ChunkInfo, GraphReads } from '../graph-reads';
 import type { NameIndex } from '../search/name-index';
+import type { AskCache } from './ask-cache';
 
 /** Relevance gates. Hashed n-gram vectors (builtin) and model embeddings live on different similarity scales. */
 export interface Thresholds {
@@ -34,6 +35,10 @@ export interface QaContext {
   maxContextTokens: number;
   emit: (item: QaStreamItem) => void;
   trace: (step: string, detail: string, ms?: number) => void;
+  /** A step of the trace in plain words, for the reader (see TraceStep.plain). */
+  say: (step: string, text: string) => void;
+  /** What this ask has fetched (the question's vector, chunk searches), so nothing is fetched twice. */
+  cache: AskCache;
   /** Communities: make sure summaries exist (global search). */
   communities?: { ensure(): Promise<void> };
 }
