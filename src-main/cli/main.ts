@@ -7,6 +7,7 @@ import { registerIngest } from './commands/ingest';
 import { registerStatus } from './commands/status';
 import { registerSearch } from './commands/search';
 import { registerEntities } from './commands/entities';
+import { registerContradictions } from './commands/contradictions';
 import { registerAsk } from './commands/ask';
 import { registerExport } from './commands/export';
 import { registerZotero } from './commands/zotero';
@@ -42,6 +43,7 @@ export async function runCli(argv: string[]): Promise<void> {
   registerStatus(program);
   registerSearch(program);
   registerEntities(program);
+  registerContradictions(program);
   registerAsk(program);
   registerExport(program);
   registerZotero(program);

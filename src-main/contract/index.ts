@@ -14,3 +14,5 @@ export * from './handlers';
 export * from './client';
 export * from './settings';
 export * from './citations';
+export * from './layout';
+export * from './duplicates';

@@ -9,6 +9,8 @@ import { qaMethods } from './qa';
 import { exportMethods } from './export';
 import { citationMethods } from './citations';
 import { readingMethods } from './reading';
+import { layoutMethods } from './layout';
+import { duplicateMethods } from './duplicates';
 import type { MethodSpec } from './define';
 
 /**
@@ -26,6 +28,8 @@ export const methods = {
   ...exportMethods,
   ...citationMethods,
   ...readingMethods,
+  ...layoutMethods,
+  ...duplicateMethods,
 } satisfies Record<string, MethodSpec>;
 
 export type Methods = typeof methods;

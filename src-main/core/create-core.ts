@@ -23,6 +23,8 @@ import { defaultWorkerPaths } from './ingest/worker-paths';
 import { createExportHandlers } from './export/export-handlers';
 import { createEntityHandlers } from './entities';
 import { createCitationHandlers, createCitationService } from './citations';
+import { createLayoutHandlers } from './app/layout-handlers';
+import { openLayoutFiles } from './library/layout-files';
 import {
   createGraphHandlers,
   createQaHandlers,
@@ -199,6 +201,7 @@ export async function createCore(input: CoreDeps): Promise<Core> {
     ...entityHandlers,
     ...createQaHandlers(retrieval),
     ...createCitationHandlers(citations),
+    ...createLayoutHandlers(openLayoutFiles(library.dataDir)),
     ...createExportHandlers({ ...graphHandlers, 'library:list': libraryHandlers['library:list'] }),
   } satisfies ApiHandlers;
 

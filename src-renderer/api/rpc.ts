@@ -6,7 +6,11 @@ import {
   type appMethods,
   type llmMethods,
 } from '../../src-main/contract';
+import type { citationMethods } from '../../src-main/contract/citations';
+import type { contradictionMethods } from '../../src-main/contract/contradictions';
+import type { duplicateMethods } from '../../src-main/contract/duplicates';
 import type { exportMethods } from '../../src-main/contract/export';
+import type { layoutMethods } from '../../src-main/contract/layout';
 import type { graphEvents, graphMethods } from '../../src-main/contract/graph';
 import type { libraryEvents, libraryMethods } from '../../src-main/contract/library';
 import type { qaMethods } from '../../src-main/contract/qa';
@@ -26,7 +30,11 @@ type UiMethods = typeof appMethods &
   typeof graphMethods &
   typeof qaMethods &
   typeof settingsMethods &
-  typeof exportMethods;
+  typeof exportMethods &
+  typeof citationMethods &
+  typeof layoutMethods &
+  typeof contradictionMethods &
+  typeof duplicateMethods;
 export type UiMethod = keyof UiMethods;
 export type UiInput<M extends UiMethod> = z.input<UiMethods[M]['input']>;
 export type UiOutput<M extends UiMethod> = z.output<UiMethods[M]['output']>;

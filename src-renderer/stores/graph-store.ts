@@ -1,11 +1,13 @@
 import { create } from 'zustand';
 import type { GraphPath, Subgraph } from '../../src-main/contract/graph';
 
-export type Lod = 'communities' | 500 | 2000 | 5000 | 20000 | 50000;
+export type Lod = 'communities' | 300 | 500 | 2000 | 5000 | 20000 | 50000;
 export type ColorBy = 'type' | 'community';
 export type Selection =
   { kind: 'node'; id: string } | { kind: 'edge'; source: string; target: string } | null;
-export type SidePanel = 'search' | 'selection' | 'review' | null;
+export type SidePanel = 'search' | 'selection' | 'review' | 'paper' | null;
+/** The paper map or the entity graph; null until the reader picks (then the library's size decides). */
+export type GraphMode = 'papers' | 'entities' | null;
 
 export interface GraphFiltersState {
   types: string[];
@@ -17,6 +19,11 @@ export interface GraphFiltersState {
 interface GraphState {
   subgraph: Subgraph | null;
   lod: Lod;
+  /** Whether the reader chose the level of detail; until then it follows the library's size. */
+  lodChosen: boolean;
+  mode: GraphMode;
+  /** The paper open in the paper map's panel. */
+  paper: string | null;
   colorBy: ColorBy;
   filters: GraphFiltersState;
   hidden: Set<string>;
@@ -27,6 +34,10 @@ interface GraphState {
   setSubgraph(sg: Subgraph | null): void;
   mergeSubgraph(sg: Subgraph): void;
   setLod(lod: Lod): void;
+  /** The level of detail the library's size calls for, unless the reader chose one. */
+  autoLod(lod: Lod): void;
+  setMode(mode: GraphMode): void;
+  openPaper(id: string | null): void;
   setColorBy(c: ColorBy): void;
   setFilters(f: Partial<GraphFiltersState>): void;
   hide(id: string): void;
@@ -51,6 +62,9 @@ export const NO_FILTERS: GraphFiltersState = {
 export const useGraphStore = create<GraphState>((set, get) => ({
   subgraph: null,
   lod: 2000,
+  lodChosen: false,
+  mode: null,
+  paper: null,
   colorBy: 'type',
   filters: NO_FILTERS,
   hidden: new Set(),
@@ -73,7 +87,10 @@ export const useGraphStore = create<GraphState>((set, get) => ({
       },
     });
   },
-  setLod: (lod) => set({ lod }),
+  setLod: (lod) => set({ lod, lodChosen: true }),
+  autoLod: (lod) => (get().lodChosen || get().lod === lod ? undefined : set({ lod })),
+  setMode: (mode) => set({ mode, panel: null, selection: null }),
+  openPaper: (paper) => set({ paper, panel: paper ? 'paper' : null }),
   setColorBy: (colorBy) => set({ colorBy }),
   setFilters: (f) => set({ filters: { ...get().filters, ...f } }),
   hide: (id) => set({ hidden: new Set(get().hidden).add(id), selection: null }),

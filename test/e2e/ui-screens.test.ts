@@ -280,7 +280,7 @@ describe.skipIf(!!missing)('every screen on a real library, the simulator as Oll
 
     await page.getByRole('button', { name: 'Review duplicates' }).click();
     const review = page.getByTestId('merge-review');
-    await expect.poll(() => review.locator('.merge-item, p.muted:not(.small)').count()).toBeGreaterThan(0);
+    await expect.poll(() => review.locator('.merge-group, p.muted:not(.small)').count()).toBeGreaterThan(0);
     await page.getByRole('combobox', { name: 'Level of detail' }).selectOption('communities');
     await expect.poll(() => page.getByTestId('graph-caption').textContent()).toMatch(/communities/);
     const communities = Number(await canvas.getAttribute('data-nodes'));

@@ -242,10 +242,13 @@ describe.skipIf(!!missing)('the workbench', () => {
     await expect.poll(() => legend.locator('li').count()).toBe(11);
     const entries = await legendColours();
     expect(entries.slice(0, 10).map(([name]) => name)).toEqual(
-      sizes.slice(0, 10).map((_, i) => `Community ${i + 1}`),
+      // Each named after its two best-connected members (ties by name), as the filter names it too.
+      sizes.slice(0, 10).map((_, i) => `entity ${i}-0 · entity ${i}-1`),
     );
     expect(new Set(entries.slice(0, 10).map(([, c]) => c)).size).toBe(10);
-    expect(entries[10]).toEqual(['Other (15 smaller communities)', 'rgb(160, 160, 160)']);
+    // Grey, as dark as 3:1 against the canvas needs.
+    expect(entries[10]![0]).toBe('Other (15 smaller communities)');
+    expect(entries[10]![1]).toMatch(/^rgb\((\d+), \1, \1\)$/);
     const counts = (await legend.locator('li > .muted').allTextContents()).map(Number);
     expect(counts).toEqual([...sizes.slice(0, 10), sizes.slice(10).reduce((x, y) => x + y, 0)]);
     expect(Number(await page.getByTestId('graph-canvas').getAttribute('data-nodes'))).toBe(nodes.length);

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import * as lancedb from '@lancedb/lancedb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMemoryLogger } from '../../src-main/core/deps';
+import { COMPACT_MIN_FRAGMENTS } from '../../src-main/core/store/lancedb/tables';
 import { openVectorStore } from '../../src-main/core/store/lancedb/vector-store';
 import type { EmbeddingInfo } from '../../src-main/core/store/vector-index';
 import { DIM, fakeEmbed, open, tempDir } from './helpers/store-fixtures';
@@ -110,6 +112,39 @@ describe('vector store', () => {
     } finally {
       await store.close();
     }
+  });
+
+  it('compacts a table by its fragment count, whichever run wrote the fragments', async () => {
+    const dir = tempDir();
+    dirs.push(dir);
+    let info: EmbeddingInfo | null = null;
+    const deps = {
+      record: { get: () => info, set: async (i: EmbeddingInfo) => void (info = i) },
+      log: createMemoryLogger(),
+    };
+    const fragments = async () => {
+      const conn = await lancedb.connect(dir);
+      const t = await conn.openTable('questions');
+      const { fragmentStats, numRows } = await t.stats();
+      t.close();
+      conn.close();
+      return { fragments: fragmentStats.numFragments, rows: numRows };
+    };
+    // Two command-line imports of small batches: each run alone stays under the threshold.
+    const perRun = Math.ceil(COMPACT_MIN_FRAGMENTS * 0.6);
+    for (const run of [0, 1]) {
+      const store = await openVectorStore(dir, deps);
+      await store.setEmbedding({ model: 'fake', dimension: DIM });
+      for (let i = 0; i < perRun; i++) {
+        const text = `question ${run}-${i}`;
+        await store.upsert('questions', [
+          { id: `q${run}-${i}`, docId: `d${run}-${i}`, text, vector: fakeEmbed(text) },
+        ]);
+      }
+      await store.close();
+      if (run === 0) expect(await fragments()).toEqual({ fragments: perRun, rows: perRun });
+    }
+    expect(await fragments()).toEqual({ fragments: 1, rows: 2 * perRun });
   });
 
   it('refuses to mix dimensions and re-embeds by dropping the tables', async () => {

@@ -5,6 +5,7 @@ import type { Clock, Logger } from '../deps';
 import { systemClock } from '../deps';
 import { callGuard, type CallGuard } from './call-guard';
 import { testConnection } from './connection';
+import { createEmbedQueue } from './embed-queue';
 import { createEndpointPool, type EndpointLease, type EndpointPool } from './endpoints';
 import { createLimiter, type Limiter } from './limiter';
 import { createMetrics, outcomeOf, type LlmMetrics } from './metrics';
@@ -79,6 +80,41 @@ export function createServedProvider(opts: ServedProviderOptions): ServedProvide
     },
   };
   const contexts = new Map<string, number | null>();
+  /** One request of an embedding batch, on a slot already held. */
+  async function sendEmbed(batch: string[], o: { signal?: AbortSignal; op?: string; timeoutMs?: number }) {
+    const r = {
+      op: o.op ?? 'embed',
+      model: opts.embedModel,
+      t0: clock.now(),
+      promptTokens: batch.reduce((n, t) => n + estimateTokens(t), 0),
+      outputTokens: 0,
+    };
+    let endpoint: string | undefined;
+    try {
+      const res = await onEndpoint(o, opts.embedModel, async (server, g) => {
+        endpoint = server.url;
+        const vectors = await server.embed(opts.embedModel, batch, guardCall(g));
+        if (vectors.length !== batch.length) {
+          throw new AriadneError(
+            'upstream',
+            `${server.label} returned ${vectors.length} embeddings for ${batch.length} inputs.`,
+            { retryable: true },
+          );
+        }
+        return vectors;
+      });
+      record(r, 'ok', res.endpoint);
+      return res.value;
+    } catch (e) {
+      const err = e instanceof AriadneError ? e : pool.primary.classify(e, noGuard);
+      record(r, outcomeOf(err), endpoint, err.code);
+      throw err;
+    }
+  }
+  const embeds = createEmbedQueue(async (signal, priority) => {
+    const release = await limiter.acquire(signal, priority);
+    return { send: (batch) => sendEmbed(batch, { signal }), release };
+  }, opts.embedBatchSize ?? EMBED_BATCH_SIZE);
   const { chatModel, embedModel } = opts;
 
   function record(
@@ -303,45 +339,8 @@ export function createServedProvider(opts: ServedProviderOptions): ServedProvide
       }
     },
 
-    async embed(texts, o = {}) {
-      const batchSize = opts.embedBatchSize ?? EMBED_BATCH_SIZE;
-      const out: number[][] = [];
-      for (let i = 0; i < texts.length; i += batchSize) {
-        const batch = texts.slice(i, i + batchSize);
-        const r = {
-          op: o.op ?? 'embed',
-          model: embedModel,
-          t0: clock.now(),
-          promptTokens: batch.reduce((n, t) => n + estimateTokens(t), 0),
-          outputTokens: 0,
-        };
-        const release = await limiter.acquire(o.signal, o.priority);
-        r.t0 = clock.now();
-        let endpoint: string | undefined;
-        try {
-          const res = await onEndpoint(o, embedModel, async (server, g) => {
-            endpoint = server.url;
-            const vectors = await server.embed(embedModel, batch, guardCall(g));
-            if (vectors.length !== batch.length) {
-              throw new AriadneError(
-                'upstream',
-                `${server.label} returned ${vectors.length} embeddings for ${batch.length} inputs.`,
-                { retryable: true },
-              );
-            }
-            return vectors;
-          });
-          out.push(...res.value);
-          record(r, 'ok', res.endpoint);
-        } catch (e) {
-          const err = e instanceof AriadneError ? e : pool.primary.classify(e, noGuard);
-          record(r, outcomeOf(err), endpoint, err.code);
-          throw err;
-        } finally {
-          release();
-        }
-      }
-      return out;
+    embed(texts, o = {}) {
+      return embeds.embed(texts, o);
     },
 
     async models(o = {}): Promise<ModelInfo[]> {

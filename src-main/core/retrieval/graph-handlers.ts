@@ -3,6 +3,7 @@ import type { ApiHandlers } from '../../contract/handlers';
 import { toPathFilters, graphSearch } from './search/graph-search';
 import { resolveTerm } from './search/resolve-term';
 import { restrictToDocuments } from './document-slice';
+import { duplicateGroups } from './duplicates';
 import { toEvidence, toSummary, type ChunkInfo } from './graph-reads';
 import type { RetrievalService } from './retrieval-service';
 import type { EvidenceRow } from '../store/types';
@@ -17,6 +18,7 @@ type GraphHandlers = Pick<
   | 'graph:entity'
   | 'graph:edge-evidence'
   | 'graph:merge-candidates'
+  | 'graph:duplicates'
   | 'graph:communities'
   | 'graph:contradictions'
 >;
@@ -192,6 +194,10 @@ export function createGraphHandlers(svc: RetrievalService): GraphHandlers {
     async 'graph:contradictions'({ entityId, documentIds, limit }) {
       const c = await svc.context();
       return { contradictions: await findContradictions(c.lib, c.data, { entityId, documentIds, limit }) };
+    },
+    async 'graph:duplicates'({ limit }) {
+      const c = await svc.context();
+      return { groups: await duplicateGroups(c.lib, (ids) => c.data.summaries(c.lib, ids), limit) };
     },
     async 'graph:communities'({ level }) {
       const lib = await svc.stores();

@@ -9,12 +9,15 @@ import { useGraphStore } from '../../stores/graph-store';
 import { useNoticeStore } from '../../stores/notice-store';
 import { CitationLink } from './CitationLink';
 import { typeColor } from './palette';
+import { useDark } from './use-dark';
+import { Disagreements } from './Disagreements';
 
 type Detail = z.infer<typeof EntityDetail>;
 
 /** Everything about one entity, with the curation actions a scientist needs while reading the graph. */
 export function EntityPanel({ id }: { id: string }) {
   const api = useRpc();
+  const dark = useDark();
   const { select, hide, mergeSubgraph, removeNode } = useGraphStore();
   const [d, setD] = useState<Detail | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -65,8 +68,8 @@ export function EntityPanel({ id }: { id: string }) {
       <div className="entity-meta">
         {/* The type's colour is a swatch, the text keeps the theme's colour: coloured text on the panel
             fell to 2.1:1 contrast for light hues. */}
-        <span className="type-tag" style={{ borderColor: typeColor(e.type) }}>
-          <span className="swatch" style={{ background: typeColor(e.type) }} aria-hidden="true" />
+        <span className="type-tag" style={{ borderColor: typeColor(e.type, dark) }}>
+          <span className="swatch" style={{ background: typeColor(e.type, dark) }} aria-hidden="true" />
           {e.type}
         </span>
         <span className="muted small">{plural(e.evidenceCount, 'piece', 'pieces')} of evidence</span>
@@ -183,6 +186,7 @@ export function EntityPanel({ id }: { id: string }) {
           </p>
         </ConfirmDialog>
       )}
+      <Disagreements entityId={id} />
       <h3>Evidence</h3>
       <ul className="evidence-list">
         {groupByQuote(d.evidence)

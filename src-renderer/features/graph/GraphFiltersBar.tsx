@@ -3,9 +3,12 @@ import { useGraphStore, type Lod } from '../../stores/graph-store';
 import { useLibraryStore } from '../../stores/library-store';
 import { Popover } from '../../components/Popover';
 import { ExportMenu } from './ExportMenu';
+import { communityNames } from './graph-model';
 import { typeColor } from './palette';
+import { useDark } from './use-dark';
 
 const LODS: { v: Lod; label: string }[] = [
+  { v: 300, label: 'Top 300 by degree' },
   { v: 500, label: 'Top 500 by degree' },
   { v: 2000, label: 'Top 2,000 by degree' },
   { v: 5000, label: 'Top 5,000 by degree' },
@@ -17,6 +20,9 @@ export function GraphFiltersBar() {
   const { subgraph, filters, setFilters, lod, setLod, colorBy, setColorBy, hidden, unhideAll } =
     useGraphStore();
   const docs = useLibraryStore((s) => s.documents);
+  const dark = useDark();
+  // The names the legend shows, so a community is called the same everywhere.
+  const names = useMemo(() => (subgraph ? communityNames(subgraph) : new Map<string, string>()), [subgraph]);
   const { types, communities } = useMemo(() => {
     const t = new Map<string, number>();
     const c = new Map<string, number>();
@@ -44,7 +50,7 @@ export function GraphFiltersBar() {
           {types.map(([t, n]) => (
             <label key={t} className="type-option">
               <input type="checkbox" checked={filters.types.includes(t)} onChange={() => toggleType(t)} />
-              <span className="swatch" style={{ background: typeColor(t) }} aria-hidden="true" />
+              <span className="swatch" style={{ background: typeColor(t, dark) }} aria-hidden="true" />
               <span className="type-name">{t}</span>
               <span className="muted small">{n.toLocaleString()}</span>
             </label>
@@ -77,7 +83,7 @@ export function GraphFiltersBar() {
           <option value="">All</option>
           {communities.map(([c, n]) => (
             <option key={c} value={c}>
-              {c} ({n})
+              {names.get(c) ?? 'Unnamed community'} ({n})
             </option>
           ))}
         </select>

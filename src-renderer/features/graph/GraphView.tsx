@@ -6,6 +6,8 @@ import { ErrorBanner } from '../../components/ErrorBanner';
 import { Icon } from '../../components/Icon';
 import { useAppStore } from '../../stores/app-store';
 import { useGraphStore, type Lod } from '../../stores/graph-store';
+import { useLibraryStore } from '../../stores/library-store';
+import { useViewerStore } from '../../stores/viewer-store';
 import { EdgePanel } from './EdgePanel';
 import { EntityPanel } from './EntityPanel';
 import { GraphFiltersBar } from './GraphFiltersBar';
@@ -13,7 +15,10 @@ import { GraphLegend } from './GraphLegend';
 import { EntityList } from './EntityList';
 import { buildView } from './graph-model';
 import { MergeReview } from './MergeReview';
+import { PaperMapView } from './PaperMapView';
+import { PaperPanel } from './PaperPanel';
 import { SearchPanel } from './SearchPanel';
+import { useDark } from './use-dark';
 import { edgeId, SigmaCanvas, type Highlight } from './SigmaCanvas';
 
 declare global {
@@ -40,14 +45,19 @@ export function GraphView() {
   const injected = useRef(false);
   const searchBox = useRef<HTMLInputElement>(null);
   const searchRequest = useAppStore((s) => s.searchRequest);
+  const docCount = useLibraryStore((s) => s.documents.length);
+  const dark = useDark();
+  // A library of many papers opens on its paper map; a few papers on their entities.
+  const mode = st.mode ?? (docCount > PAPER_MAP_FIRST ? 'papers' : 'entities');
+  const [focus, setFocus] = useState<{ keys: string[]; token: number } | null>(null);
 
   useEffect(() => {
     if (searchRequest) searchBox.current?.focus();
   }, [searchRequest]);
 
-  const limit = lod === 'communities' ? 20000 : lod;
+  const limit = lod === 'communities' ? 20000 : Math.max(lod, 2000);
   const load = useCallback(() => {
-    if (injected.current) return;
+    if (injected.current || mode === 'papers') return;
     setLoading(true);
     setError(null);
     api
@@ -60,10 +70,14 @@ export function GraphView() {
           ...(filters.documentId ? { documentIds: [filters.documentId] } : {}),
         },
       })
-      .then((sg) => !injected.current && useGraphStore.getState().setSubgraph(sg))
+      .then((sg) => {
+        if (injected.current) return;
+        useGraphStore.getState().setSubgraph(sg);
+        useGraphStore.getState().autoLod(readableLod(sg.totalEntities));
+      })
       .catch((e) => setError(describeError(e).message))
       .finally(() => setLoading(false));
-  }, [api, limit, filters.documentId]);
+  }, [api, limit, filters.documentId, mode]);
   useEffect(load, [load]);
   // Communities are computed in the background once ingestion settles: recolour when they arrive.
   useEffect(() => api.on('graph:communities-changed', load), [api, load]);
@@ -74,6 +88,8 @@ export function GraphView() {
       load(sg, lod) {
         injected.current = true;
         if (lod) useGraphStore.getState().setLod(lod);
+        else useGraphStore.getState().autoLod(readableLod(sg.totalEntities));
+        useGraphStore.getState().setMode('entities');
         useGraphStore.getState().setSubgraph(sg);
       },
     };
@@ -81,27 +97,29 @@ export function GraphView() {
   }, []);
 
   const view = useMemo(
-    () => (subgraph ? buildView(subgraph, { filters, lod, colorBy, hidden, paths }) : null),
-    [subgraph, filters, lod, colorBy, hidden, paths],
+    () => (subgraph ? buildView(subgraph, { filters, lod, colorBy, hidden, paths, dark }) : null),
+    [subgraph, filters, lod, colorBy, hidden, paths, dark],
   );
   const highlight = useMemo<Highlight | null>(() => {
     const shown = focusPath != null ? paths.slice(focusPath, focusPath + 1) : paths;
-    if (shown.length === 0) return null;
+    const named = focus && !paths.length ? focus.keys : [];
+    if (shown.length === 0 && named.length === 0) return null;
     // One node per community at that level of detail: light up the communities the paths run through,
     // or every node would be faded.
     const community = new Map(subgraph?.nodes.map((n) => [n.id, `community:${n.communityId ?? 'none'}`]));
     const key = (id: string) => (lod === 'communities' ? (community.get(id) ?? 'community:none') : id);
     return {
-      nodes: new Set(shown.flatMap((p) => p.nodes.map((n) => key(n.id)))),
+      nodes: new Set([...shown.flatMap((p) => p.nodes.map((n) => key(n.id))), ...named.map(key)]),
       edges: new Set(shown.flatMap((p) => p.edges.map((e) => edgeId(key(e.source), key(e.target))))),
     };
-  }, [paths, focusPath, lod, subgraph]);
+  }, [paths, focusPath, lod, subgraph, focus]);
 
   // The search result lives in this view: its highlight must not outlive it, with no Clear button left.
   useEffect(() => () => useGraphStore.getState().clearPaths(), []);
 
   const search = async (pin?: { id: string; which: 'from' | 'to' }) => {
     if (!term.trim()) return;
+    if (mode === 'papers') st.setMode('entities');
     setSearching(true);
     try {
       const r = await api.call('graph:search', {
@@ -114,7 +132,11 @@ export function GraphView() {
       // Path nodes outside the loaded top-N are added, so every highlighted path is on the canvas.
       const cur = useGraphStore.getState().subgraph;
       const have = new Set(cur?.nodes.map((n) => n.id));
-      const extra = r.paths.flatMap((p) => p.nodes).filter((n) => !have.has(n.id));
+      // The entity the term names is framed and labelled even when no path leaves it.
+      const named = r.match === 'entity' || r.match === 'ambiguous' ? r.from.candidates.slice(0, 1) : [];
+      const extra = [...r.paths.flatMap((p) => p.nodes), ...named.map((c) => c.entity)].filter(
+        (n) => !have.has(n.id),
+      );
       if (extra.length)
         st.mergeSubgraph({
           nodes: [...new Map(extra.map((n) => [n.id, { ...n, degree: 1 }])).values()],
@@ -130,6 +152,10 @@ export function GraphView() {
           truncated: cur?.truncated ?? false,
         });
       st.setPaths(r.paths);
+      const keys = [
+        ...new Set([...named.map((c) => c.entity.id), ...r.paths.flatMap((p) => p.nodes.map((n) => n.id))]),
+      ];
+      setFocus(keys.length ? { keys, token: Date.now() } : null);
     } catch (e) {
       setResult(null);
       st.setPaths([]);
@@ -140,6 +166,7 @@ export function GraphView() {
   };
   const clearSearch = () => {
     setResult(null);
+    setFocus(null);
     st.setPaths([]);
     st.setPanel(null);
   };
@@ -152,10 +179,70 @@ export function GraphView() {
   };
 
   const empty = subgraph && subgraph.totalEntities === 0 && subgraph.nodes.length === 0;
+  const closePanel = () => {
+    st.setPanel(null);
+    searchBox.current?.focus();
+  };
+  const panelBody =
+    panel === 'review' ? (
+      <MergeReview />
+    ) : panel === 'paper' && st.paper ? (
+      <PaperPanel id={st.paper} />
+    ) : mode === 'entities' && panel === 'search' && result ? (
+      <SearchPanel result={result} onPick={(id, which) => void search({ id, which })} />
+    ) : mode === 'entities' && panel === 'selection' && selection?.kind === 'node' ? (
+      <EntityPanel id={selection.id} />
+    ) : mode === 'entities' && panel === 'selection' && selection?.kind === 'edge' ? (
+      <EdgePanel source={selection.source} target={selection.target} />
+    ) : null;
+  const aside = panelBody && (
+    <aside className="side-panel" aria-label="Details">
+      <button
+        type="button"
+        className="icon-btn panel-close"
+        aria-label="Close the panel"
+        onClick={closePanel}
+      >
+        ×
+      </button>
+      {panelBody}
+    </aside>
+  );
   return (
-    <section className="view graph-layout" aria-labelledby="graph-title">
+    <section
+      className="view graph-layout"
+      aria-labelledby="graph-title"
+      onKeyDown={(e) => {
+        // Esc closes the panel wherever focus is in the view (a dialog inside it handles its own Esc first).
+        const modal = useViewerStore.getState().source !== null || document.querySelector('dialog[open]');
+        if (e.key === 'Escape' && !e.defaultPrevented && panel && !modal) {
+          e.preventDefault();
+          closePanel();
+        }
+      }}
+    >
       <header className="view-header">
         <h1 id="graph-title">Graph</h1>
+        <div className="segmented" role="group" aria-label="What the graph shows">
+          <button
+            type="button"
+            className="btn btn-small"
+            aria-pressed={mode === 'papers'}
+            onClick={() => st.setMode('papers')}
+            data-testid="mode-papers"
+          >
+            Papers
+          </button>
+          <button
+            type="button"
+            className="btn btn-small"
+            aria-pressed={mode === 'entities'}
+            onClick={() => st.setMode('entities')}
+            data-testid="mode-entities"
+          >
+            Entities
+          </button>
+        </div>
         <form
           className="graph-search"
           role="search"
@@ -171,8 +258,20 @@ export function GraphView() {
             type="search"
             placeholder="Search a term (Ctrl+K)"
             aria-label="Search term"
+            aria-keyshortcuts="ArrowDown"
             value={term}
             onChange={(e) => setTerm(e.target.value)}
+            onKeyDown={(e) => {
+              // One key from the search box to the results.
+              if (e.key !== 'ArrowDown' || !result || panel !== 'search') return;
+              const list = document.querySelector<HTMLElement>(
+                '[data-testid="search-results"] [role="listbox"]',
+              );
+              if (list) {
+                e.preventDefault();
+                list.focus();
+              }
+            }}
             data-testid="graph-search"
           />
           <input
@@ -211,7 +310,12 @@ export function GraphView() {
           }}
         />
       )}
-      {empty ? (
+      {mode === 'papers' ? (
+        <div className="graph-body">
+          <PaperMapView />
+          {aside}
+        </div>
+      ) : empty ? (
         <EmptyState
           title="No entities yet"
           action={
@@ -255,8 +359,11 @@ export function GraphView() {
               {view && (
                 <SigmaCanvas
                   view={view}
+                  layoutView={lod === 'communities' ? 'communities' : 'entities'}
                   highlight={highlight}
                   selected={selection?.kind === 'node' ? selection.id : null}
+                  labelled={view.labelled}
+                  frame={focus}
                   onNode={onNode}
                   onEdge={(s, t) => st.select({ kind: 'edge', source: s, target: t })}
                   onStage={() => st.select(null)}
@@ -274,29 +381,23 @@ export function GraphView() {
                     : ''}
               </div>
             </div>
-            {panel && (
-              <aside className="side-panel" aria-label="Details">
-                <button
-                  type="button"
-                  className="icon-btn panel-close"
-                  aria-label="Close the panel"
-                  onClick={() => st.setPanel(null)}
-                >
-                  ×
-                </button>
-                {panel === 'search' && result && (
-                  <SearchPanel result={result} onPick={(id, which) => void search({ id, which })} />
-                )}
-                {panel === 'selection' && selection?.kind === 'node' && <EntityPanel id={selection.id} />}
-                {panel === 'selection' && selection?.kind === 'edge' && (
-                  <EdgePanel source={selection.source} target={selection.target} />
-                )}
-                {panel === 'review' && <MergeReview />}
-              </aside>
-            )}
+            {aside}
           </div>
         </>
       )}
     </section>
   );
+}
+
+/** Above this many papers the Graph opens on the paper map. */
+const PAPER_MAP_FIRST = 50;
+
+/**
+ * The level of detail a library's size calls for, until the reader picks one: everything when it is small,
+ * the 300 best-connected entities (labelled) up to a few thousand, and one node per named community beyond.
+ */
+export function readableLod(entities: number): Lod {
+  if (entities <= 300) return 300;
+  if (entities <= 6000) return 300;
+  return 'communities';
 }

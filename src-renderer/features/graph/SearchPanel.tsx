@@ -1,3 +1,4 @@
+import { useId, useState } from 'react';
 import type { GraphSearchResult, ResolvedTerm } from '../../../src-main/contract/graph';
 import { useGraphStore } from '../../stores/graph-store';
 import { CitationLink } from './CitationLink';
@@ -10,7 +11,7 @@ export function SearchPanel({
   result: GraphSearchResult;
   onPick(entityId: string, which: 'from' | 'to'): void;
 }) {
-  const { focusPath, setFocusPath, select } = useGraphStore();
+  const { select } = useGraphStore();
   const names = new Map(result.paths.flatMap((p) => p.nodes.map((n) => [n.id, n.name] as const)));
   const ambiguous = [result.from, result.to].flatMap((r) => (r?.ambiguous ? [r] : []));
   // Entities only similar to the term: offered, never searched in its place.
@@ -76,50 +77,9 @@ export function SearchPanel({
               : ''}
         </p>
       )}
-      <ol className="paths" aria-label="Paths">
-        {result.paths.map((p, i) => (
-          <li
-            key={i}
-            className={focusPath === i ? 'path active' : 'path'}
-            onMouseEnter={() => setFocusPath(i)}
-            onMouseLeave={() => setFocusPath(null)}
-            onFocus={() => setFocusPath(i)}
-            data-testid="path"
-          >
-            <div className="path-chain">
-              {p.nodes.map((n, j) => (
-                <span key={n.id}>
-                  {j > 0 && <span className="arrow"> → </span>}
-                  <button type="button" className="link" onClick={() => select({ kind: 'node', id: n.id })}>
-                    {n.name}
-                  </button>
-                </span>
-              ))}
-            </div>
-            <ul className="evidence-lines">
-              {p.edges.map((e, j) => (
-                <li key={j}>
-                  <span className="muted">
-                    {names.get(e.reversed ? e.target : e.source)} —{' '}
-                    {e.keywords.slice(0, 3).join(', ') || 'related'} →{' '}
-                    {names.get(e.reversed ? e.source : e.target)}:
-                  </span>{' '}
-                  {e.best.description} <CitationLink c={e.best.citation} />
-                  {e.evidenceCount > 1 && (
-                    <button
-                      type="button"
-                      className="link small"
-                      onClick={() => select({ kind: 'edge', source: e.source, target: e.target })}
-                    >
-                      +{e.evidenceCount - 1} more
-                    </button>
-                  )}
-                </li>
-              ))}
-            </ul>
-          </li>
-        ))}
-      </ol>
+      {result.paths.length > 0 && (
+        <PathList result={result} names={names} onEntity={(id) => select({ kind: 'node', id })} />
+      )}
     </div>
   );
 }
@@ -140,5 +100,109 @@ function CandidateChips(props: {
         </button>
       ))}
     </div>
+  );
+}
+
+/**
+ * The paths as a listbox: one key from the search box lands on it, arrows move through the paths (the
+ * canvas lights up the one chosen) and the chosen path's hops and evidence are shown below the list.
+ */
+function PathList(props: {
+  result: GraphSearchResult;
+  names: Map<string, string>;
+  onEntity(entityId: string): void;
+}) {
+  const { focusPath, setFocusPath, select } = useGraphStore();
+  const [active, setActive] = useState(0);
+  const paths = props.result.paths;
+  const listId = useId();
+  const p = paths[Math.min(active, paths.length - 1)];
+  const move = (i: number) => {
+    const next = Math.max(0, Math.min(paths.length - 1, i));
+    setActive(next);
+    setFocusPath(next);
+    document.getElementById(`${listId}-${next}`)?.scrollIntoView({ block: 'nearest' });
+  };
+  return (
+    <>
+      <div
+        role="listbox"
+        tabIndex={0}
+        aria-label="Paths"
+        aria-activedescendant={`${listId}-${active}`}
+        className="paths"
+        data-testid="paths-listbox"
+        onFocus={() => setFocusPath(active)}
+        onBlur={() => setFocusPath(null)}
+        onKeyDown={(e) => {
+          const to =
+            e.key === 'ArrowDown'
+              ? active + 1
+              : e.key === 'ArrowUp'
+                ? active - 1
+                : e.key === 'Home'
+                  ? 0
+                  : e.key === 'End'
+                    ? paths.length - 1
+                    : null;
+          if (to === null) return;
+          e.preventDefault();
+          move(to);
+        }}
+      >
+        {paths.map((path, i) => (
+          <div
+            key={i}
+            id={`${listId}-${i}`}
+            role="option"
+            aria-selected={i === active}
+            className={
+              i === active ? 'path-option active' : focusPath === i ? 'path-option hover' : 'path-option'
+            }
+            onClick={() => move(i)}
+            onMouseEnter={() => setFocusPath(i)}
+            onMouseLeave={() => setFocusPath(null)}
+            data-testid="path-option"
+          >
+            {path.nodes.map((n) => n.name).join(' → ')}
+          </div>
+        ))}
+      </div>
+      {p && (
+        <div className="path active" data-testid="path" aria-label="The chosen path">
+          <div className="path-chain">
+            {p.nodes.map((n, j) => (
+              <span key={n.id}>
+                {j > 0 && <span className="arrow"> → </span>}
+                <button type="button" className="link" onClick={() => props.onEntity(n.id)}>
+                  {n.name}
+                </button>
+              </span>
+            ))}
+          </div>
+          <ul className="evidence-lines">
+            {p.edges.map((e, j) => (
+              <li key={j}>
+                <span className="muted">
+                  {props.names.get(e.reversed ? e.target : e.source)} —{' '}
+                  {e.keywords.slice(0, 3).join(', ') || 'related'} →{' '}
+                  {props.names.get(e.reversed ? e.source : e.target)}:
+                </span>{' '}
+                {e.best.description} <CitationLink c={e.best.citation} />
+                {e.evidenceCount > 1 && (
+                  <button
+                    type="button"
+                    className="link small"
+                    onClick={() => select({ kind: 'edge', source: e.source, target: e.target })}
+                  >
+                    +{e.evidenceCount - 1} more
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </>
   );
 }

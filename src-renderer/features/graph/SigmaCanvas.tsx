@@ -2,12 +2,15 @@ import Graph from 'graphology';
 import { useEffect, useRef, useState } from 'react';
 import Sigma from 'sigma';
 import { drawDiscNodeHover, type NodeHoverDrawingFunction } from 'sigma/rendering';
-import { useAppStore } from '../../stores/app-store';
 import { fittedCamera } from './camera-fit';
-import { snapshotOf } from './canvas-inspection';
+import { positionsOf, snapshotOf } from './canvas-inspection';
 import type { ViewModel } from './graph-model';
 import { attachLabelLayer } from './label-layer';
+import type { LayoutView } from '../../../src-main/contract/layout';
+import { placeNodes } from './placement';
+import { useDark } from './use-dark';
 import { useLayout } from './use-layout';
+import { useStoredLayout } from './use-stored-layout';
 
 export interface Highlight {
   nodes: Set<string>;
@@ -26,8 +29,16 @@ const drawHover: NodeHoverDrawingFunction = (context, data, settings) =>
 
 interface Props {
   view: ViewModel;
+  /** Whose stored layout positions the nodes (null: none, laid out every time). */
+  layoutView: LayoutView | null;
   highlight: Highlight | null;
   selected: string | null;
+  /** Nodes whose label is always drawn (the best connected, so a big graph is never unlabelled). */
+  labelled?: Set<string>;
+  /** Nodes to bring into view; a new token frames them again. */
+  frame?: { keys: string[]; token: number } | null;
+  /** What the canvas is read out as ("Graph of 120 entities"). */
+  noun?: string;
   onNode(key: string): void;
   onEdge(source: string, target: string): void;
   onStage(): void;
@@ -43,8 +54,14 @@ export function SigmaCanvas(props: Props) {
   const [hover, setHover] = useState<string | null>(null);
   const [ready, setReady] = useState(false);
   const dark = useDark();
-  // Position batches arrive as one graph event, which sigma already turns into a refresh.
-  const layout = useLayout(() => {});
+  const stored = useStoredLayout(props.layoutView);
+  const { save } = stored;
+  // Position batches arrive as one graph event, which sigma already turns into a refresh; a finished run
+  // is stored, so the next visit draws the same picture without running the layout again.
+  const layout = useLayout((done) => {
+    const g = sigma.current?.getGraph();
+    if (done && g && g.order > 0) save(g);
+  });
 
   useEffect(() => {
     live.current = props;
@@ -84,7 +101,7 @@ export function SigmaCanvas(props: Props) {
     s.on('leaveNode', () => setHover(null));
     sigma.current = s;
     const labels = attachLabelLayer(s);
-    window.__ariadneCanvas = { snapshot: () => snapshotOf(s, labels) };
+    window.__ariadneCanvas = { snapshot: () => snapshotOf(s, labels), positions: () => positionsOf(s) };
     // The side panel narrows the canvas: resize sigma and refit the camera so the whole graph shows, clear
     // of the legend, and no label is cut at the edge.
     const resized = new ResizeObserver(([entry]) => {
@@ -107,33 +124,21 @@ export function SigmaCanvas(props: Props) {
     };
   }, []);
 
-  // Rebuild when the view changes; nodes keep their previous position so the picture does not jump.
+  // Rebuild when the view changes. Nodes keep this session's position, else the stored layout's, so the
+  // picture does not jump; the layout runs only for nodes that have neither, around the others held still.
   const { start, running } = layout;
+  const storedPositions = stored.positions;
   useEffect(() => {
     const s = sigma.current;
-    if (!s || !ready) return;
+    if (!s || !ready || !storedPositions) return;
     const t0 = performance.now();
     const old = s.getGraph();
     const first = positions.current.size === 0;
     old.forEachNode((k, a) => positions.current.set(k, { x: a.x as number, y: a.y as number }));
     const g = new Graph({ type: 'undirected' });
-    const centres = new Map<string, { x: number; y: number }>();
-    let seed = 7;
-    const rnd = () => (seed = (seed * 16807) % 2147483647) / 2147483647 - 0.5;
+    const { at, kept } = placeNodes(props.view.nodes, props.view.edges, [positions.current, storedPositions]);
     for (const n of props.view.nodes) {
-      let p = positions.current.get(n.key);
-      if (!p) {
-        // Unplaced nodes start near their community, so the first frame already shows its clusters.
-        const c = n.community ?? '';
-        let centre = centres.get(c);
-        if (!centre) {
-          const k = centres.size;
-          const r = 40 * Math.sqrt(k);
-          centre = { x: r * Math.cos(k * 2.39996), y: r * Math.sin(k * 2.39996) };
-          centres.set(c, centre);
-        }
-        p = { x: centre.x + rnd() * 30, y: centre.y + rnd() * 30 };
-      }
+      const p = at.get(n.key) ?? { x: 0, y: 0 };
       g.addNode(n.key, { x: p.x, y: p.y, size: n.size, color: n.color, label: n.label, nodeType: n.type });
     }
     for (const e of props.view.edges)
@@ -141,6 +146,9 @@ export function SigmaCanvas(props: Props) {
         g.mergeEdgeWithKey(edgeId(e.source, e.target), e.source, e.target, {
           size: e.size,
           weight: e.weight,
+          kind: e.kind ?? 'related',
+          // A citation points from the citing paper to the cited one.
+          ...(e.kind === 'cites' ? { type: 'arrow' } : {}),
         });
     // Edge picking renders a second buffer every frame: too costly (and too fiddly) with tens of thousands.
     s.setSetting('enableEdgeEvents', g.size <= 15_000);
@@ -148,9 +156,33 @@ export function SigmaCanvas(props: Props) {
     // The first picture keeps clear of the legend; later views keep the camera the reader chose.
     if (first && g.order > 0) s.getCamera().setState(fittedCamera(s));
     props.onRendered?.({ nodes: g.order, edges: g.size, ms: performance.now() - t0 });
-    start(g);
+    const fresh = g.order - kept.size;
+    if (fresh === 0) return;
+    // Mostly known: settle the newcomers among the fixed old nodes. Mostly new: lay the whole view out.
+    const linLog = props.layoutView === 'papers';
+    if (kept.size >= fresh) start(g, { fixed: kept, iterations: 150, linLog });
+    else start(g, { linLog });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- rebuild only when the view itself changes
-  }, [props.view, start, ready]);
+  }, [props.view, start, ready, storedPositions]);
+
+  // A search result is brought into view: the camera moves to the box around its nodes.
+  const frameToken = props.frame?.token;
+  useEffect(() => {
+    const s = sigma.current;
+    const keys = props.frame?.keys ?? [];
+    if (!s || !keys.length) return;
+    const pts = keys.flatMap((k) => {
+      const d = s.getNodeDisplayData(k);
+      return d ? [d] : [];
+    });
+    if (!pts.length) return;
+    const xs = pts.map((p) => p.x);
+    const ys = pts.map((p) => p.y);
+    const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+    const ratio = Math.min(1, Math.max(0.08, 1.6 * Math.max(x1 - x0, y1 - y0)));
+    s.getCamera().animate({ x: (x0 + x1) / 2, y: (y0 + y1) / 2, ratio }, { duration: 400 });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new token (a new search) frames again
+  }, [frameToken, props.view]);
 
   // Highlight, selection, hover and theme only change how nodes are drawn: reducers, no rebuild.
   useEffect(() => {
@@ -158,6 +190,9 @@ export function SigmaCanvas(props: Props) {
     if (!s) return;
     const faded = dark ? FADED.dark : FADED.light;
     const edgeColor = dark ? '#3a424e' : '#c9ced6';
+    // Citations are many on a big map: drawn see-through, so the communities under them stay visible.
+    const citeColor = dark ? 'rgba(143, 162, 255, 0.55)' : 'rgba(59, 91, 219, 0.5)';
+    const disagreeColor = dark ? '#ff8a65' : '#d9480f';
     const hl = props.highlight;
     const g = s.getGraph();
     const near = hover && g.hasNode(hover) ? new Set(g.neighbors(hover)).add(hover) : null;
@@ -172,6 +207,9 @@ export function SigmaCanvas(props: Props) {
       } else if (hl || near) {
         r.zIndex = 1;
         r.forceLabel = true;
+      } else if (props.labelled?.has(key)) {
+        r.forceLabel = true;
+        r.clearOfDiscs = true;
       }
       if (key === props.selected) {
         r.highlighted = true;
@@ -183,7 +221,10 @@ export function SigmaCanvas(props: Props) {
     s.setSetting('edgeReducer', (key, a) => {
       // Read the live graph: setGraph swaps it on every rebuild, after this closure was made.
       const g = s.getGraph();
-      const r: Record<string, unknown> = { ...a, color: edgeColor };
+      const r: Record<string, unknown> = {
+        ...a,
+        color: a.kind === 'cites' ? citeColor : a.kind === 'disagrees' ? disagreeColor : edgeColor,
+      };
       // While a big layout moves, edges are noise and cost most of each frame.
       if (running && g.size > 15_000) return { ...r, hidden: true };
       if (hl && hl.edges.has(key)) {
@@ -198,7 +239,7 @@ export function SigmaCanvas(props: Props) {
       }
       return r;
     });
-  }, [props.highlight, props.selected, props.view, hover, dark, running]);
+  }, [props.highlight, props.selected, props.view, props.labelled, hover, dark, running]);
 
   return (
     <div
@@ -207,19 +248,8 @@ export function SigmaCanvas(props: Props) {
       data-testid="graph-canvas"
       data-layout={layout.running ? 'running' : 'idle'}
       data-nodes={props.view.nodes.length}
-      aria-label={`Graph of ${props.view.nodes.length} entities; use the search box or the entity list to navigate`}
+      aria-label={`Graph of ${props.view.nodes.length} ${props.noun ?? 'entities'}; use the search box or the list to navigate`}
       role="img"
     />
   );
-}
-
-function useDark(): boolean {
-  useAppStore((s) => s.theme);
-  const [dark, setDark] = useState(() => document.documentElement.dataset.theme === 'dark');
-  useEffect(() => {
-    const obs = new MutationObserver(() => setDark(document.documentElement.dataset.theme === 'dark'));
-    obs.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme'] });
-    return () => obs.disconnect();
-  }, []);
-  return dark;
 }

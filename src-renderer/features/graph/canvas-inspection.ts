@@ -24,7 +24,11 @@ export interface CanvasSnapshot {
 declare global {
   interface Window {
     /** Test and inspection hook: what the graph canvas currently shows. Set while the explorer is open. */
-    __ariadneCanvas?: { snapshot(): CanvasSnapshot };
+    __ariadneCanvas?: {
+      snapshot(): CanvasSnapshot;
+      /** Every node's layout position (graph coordinates), to compare two visits. */
+      positions(): Record<string, [number, number]>;
+    };
   }
 }
 
@@ -48,4 +52,10 @@ export function snapshotOf(sigma: Sigma, labels: LabelLayer): CanvasSnapshot {
     offered: labels.offered(),
     nodes,
   };
+}
+
+export function positionsOf(sigma: Sigma): Record<string, [number, number]> {
+  const out: Record<string, [number, number]> = {};
+  sigma.getGraph().forEachNode((key, a) => (out[key] = [a.x as number, a.y as number]));
+  return out;
 }

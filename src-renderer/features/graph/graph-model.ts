@@ -1,6 +1,6 @@
 import type { GraphPath, Subgraph } from '../../../src-main/contract/graph';
 import type { ColorBy, GraphFiltersState, Lod } from '../../stores/graph-store';
-import { communityLegend, OTHER_COLOR, typeColor, type CommunityLegend } from './palette';
+import { communityLegend, typeColor, type CommunityLegend } from './palette';
 
 export interface ViewNode {
   key: string;
@@ -19,6 +19,8 @@ export interface ViewEdge {
   target: string;
   weight: number;
   size: number;
+  /** Paper map: a citation (drawn as an arrow), shared entities, or a disagreement; entity graph: none. */
+  kind?: 'cites' | 'shared' | 'disagrees';
 }
 export interface ViewModel {
   nodes: ViewNode[];
@@ -27,7 +29,50 @@ export interface ViewModel {
   matching: number;
   /** Community colours of this subgraph (the largest ten coloured, the rest "other"), for the legend. */
   communities: CommunityLegend;
+  /** A name per community, from its best-connected members ("cocaine · seizures"). */
+  names: Map<string, string>;
+  /** The best-connected nodes drawn: their labels are always shown. */
+  labelled: Set<string>;
 }
+
+/**
+ * Labels always drawn: enough to read a big picture, few enough not to cover it. A fifth of the nodes at
+ * most: on a small graph sigma's label grid already names most of them, and names it chose for the
+ * reader leave room for more as the camera zooms in.
+ */
+const ALWAYS_LABELLED = 30;
+
+/**
+ * Each community named after its two best-connected members, as the legend, the filter and the community
+ * nodes all show it: a name says what a group is about, where "c0-ac95775846a22a6a" or "Community 3" did not.
+ */
+export function communityNames(sg: Subgraph): Map<string, string> {
+  const best = new Map<string, Subgraph['nodes']>();
+  for (const n of sg.nodes) {
+    if (!n.communityId) continue;
+    const list = best.get(n.communityId) ?? [];
+    list.push(n);
+    best.set(n.communityId, list);
+  }
+  const names = new Map<string, string>();
+  for (const [id, members] of best) {
+    const top = members
+      .sort((a, b) => b.degree - a.degree || b.evidenceCount - a.evidenceCount || (a.name < b.name ? -1 : 1))
+      .slice(0, 2)
+      .map((m) => m.name);
+    names.set(id, top.join(' · '));
+  }
+  return names;
+}
+
+const topByDegree = (nodes: ViewNode[], n: number) =>
+  new Set(
+    nodes
+      .slice()
+      .sort((a, b) => b.degree - a.degree || b.evidence - a.evidence)
+      .slice(0, Math.min(n, Math.floor(nodes.length / 5)))
+      .map((x) => x.key),
+  );
 
 /** Members per community over the whole loaded subgraph, so colours do not shift as filters change. */
 export function communitySizes(sg: Subgraph): Map<string, number> {
@@ -45,7 +90,14 @@ const sizeOf = (evidence: number) => Math.min(22, 3 + 1.6 * Math.sqrt(evidence))
  */
 export function buildView(
   sg: Subgraph,
-  o: { filters: GraphFiltersState; lod: Lod; colorBy: ColorBy; hidden: Set<string>; paths: GraphPath[] },
+  o: {
+    filters: GraphFiltersState;
+    lod: Lod;
+    colorBy: ColorBy;
+    hidden: Set<string>;
+    paths: GraphPath[];
+    dark?: boolean;
+  },
 ): ViewModel {
   const f = o.filters;
   const types = f.types.length ? new Set(f.types) : null;
@@ -59,11 +111,12 @@ export function buildView(
         (!f.communityId || n.communityId === f.communityId)),
   );
   const matching = nodes.length;
-  const communities = communityLegend(communitySizes(sg));
+  const communities = communityLegend(communitySizes(sg), o.dark);
+  const names = communityNames(sg);
   const color = (n: { type: string; communityId: string | null }) =>
-    o.colorBy === 'type' ? typeColor(n.type) : communities.colorOf(n.communityId);
+    o.colorBy === 'type' ? typeColor(n.type, o.dark) : communities.colorOf(n.communityId);
 
-  if (o.lod === 'communities') return communityView(sg, nodes, matching, communities);
+  if (o.lod === 'communities') return communityView(sg, nodes, matching, communities, names);
 
   if (nodes.length > o.lod) {
     nodes = nodes
@@ -103,6 +156,8 @@ export function buildView(
     })),
     matching,
     communities,
+    names,
+    labelled: topByDegree(viewNodes, ALWAYS_LABELLED),
   };
 }
 
@@ -111,6 +166,7 @@ function communityView(
   nodes: Subgraph['nodes'],
   matching: number,
   communities: CommunityLegend,
+  names: Map<string, string>,
 ): ViewModel {
   const groups = new Map<string, { size: number; evidence: number; top: Subgraph['nodes'][number] }>();
   const of = new Map<string, string>();
@@ -133,20 +189,23 @@ function communityView(
     const k = a < b ? `${a}\u0000${b}` : `${b}\u0000${a}`;
     weights.set(k, (weights.get(k) ?? 0) + e.weight);
   }
+  const nodes2: ViewNode[] = [...groups].map(([id, g]) => ({
+    key: `community:${id}`,
+    label: id === 'none' ? `${g.top.name} +${g.size - 1}` : `${names.get(id) ?? g.top.name} (${g.size})`,
+    type: 'community',
+    community: id === 'none' ? null : id,
+    evidence: g.evidence,
+    degree: g.size,
+    size: Math.min(30, 4 + 2.2 * Math.sqrt(g.size)),
+    color: communities.colorOf(id === 'none' ? null : id),
+    members: g.size,
+  }));
   return {
     matching,
     communities,
-    nodes: [...groups].map(([id, g]) => ({
-      key: `community:${id}`,
-      label: `${g.top.name} +${g.size - 1}`,
-      type: 'community',
-      community: id === 'none' ? null : id,
-      evidence: g.evidence,
-      degree: g.size,
-      size: Math.min(30, 4 + 2.2 * Math.sqrt(g.size)),
-      color: id === 'none' ? OTHER_COLOR : communities.colorOf(id),
-      members: g.size,
-    })),
+    names,
+    nodes: nodes2,
+    labelled: topByDegree(nodes2, ALWAYS_LABELLED),
     edges: [...weights].map(([k, w]) => {
       const [a, b] = k.split('\u0000');
       return {

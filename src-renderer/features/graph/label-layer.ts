@@ -40,6 +40,7 @@ export function attachLabelLayer(sigma: Sigma): LabelLayer {
       size: data.size,
       selected: !!data.highlighted,
       forced: !!data.forceLabel,
+      clearOfDiscs: !!(data as { clearOfDiscs?: boolean }).clearOfDiscs,
     });
   };
   const before = () => {

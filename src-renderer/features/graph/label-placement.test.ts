@@ -87,6 +87,27 @@ describe('label placement', () => {
     expect(taken.map((p) => p.key).sort()).toEqual(['body weight', 'caloric restriction']);
   });
 
+  it('names the always-labelled best-connected nodes first, but never over another node', () => {
+    const discs = [
+      { key: 'liver', x: 130, y: 100, size: 5 },
+      { key: 'diet', x: 70, y: 100, size: 5 },
+      { key: 'metformin', x: 100, y: 100, size: 5 },
+    ];
+    expect(place([node('metformin', 100, 100, { forced: true, clearOfDiscs: true })], { discs })).toEqual([]);
+    const first = place(
+      [
+        node('insulin', 100, 100, { size: 9 }),
+        node('metformin', 100, 104, { forced: true, clearOfDiscs: true }),
+      ],
+      { discs: [] },
+    );
+    // Without the priority the bigger insulin would take the right side.
+    expect(first.map((p) => [p.key, p.side])).toEqual([
+      ['metformin', 'right'],
+      ['insulin', 'left'],
+    ]);
+  });
+
   it('leaves out labels under an obstacle and nameless nodes', () => {
     const placed = place([node('under-legend', 20, 20), node('free', 400, 400), node('', 300, 300)], {
       obstacles: [{ x: 0, y: 0, width: 200, height: 150 }],

@@ -27,6 +27,11 @@ export interface LabelCandidate {
   selected: boolean;
   /** Highlighted or hovered neighbourhood: placed before the grid's ordinary picks. */
   forced: boolean;
+  /**
+   * Placed before the grid's picks like `forced`, but never over another node's disc: the best-connected
+   * nodes a big graph always names, which are not what the reader is following.
+   */
+  clearOfDiscs?: boolean;
 }
 
 export interface PlacedLabel extends Box {
@@ -129,7 +134,7 @@ export function placeLabels(input: PlacementInput): PlacedLabel[] {
     // on a dense screen every side of it touches some disc, and a path with an unnamed hop cannot be read.
     const choice =
       onScreen.find((s) => free(s.box, false)) ??
-      (c.forced || c.selected ? onScreen.find((s) => free(s.box, true)) : undefined) ??
+      ((c.forced && !c.clearOfDiscs) || c.selected ? onScreen.find((s) => free(s.box, true)) : undefined) ??
       // The selected node's name is always shown: on the side that stays on screen.
       (c.selected ? (onScreen[0] ?? sides[0]) : undefined);
     if (!choice) continue;

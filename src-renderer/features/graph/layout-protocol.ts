@@ -8,6 +8,10 @@ export interface LayoutStart {
   edges: Float32Array;
   maxIterations: number;
   maxMs: number;
+  /** LinLog attraction: clusters drawn apart (the paper map, whose links are few and meaningful). */
+  linLog?: boolean;
+  /** 1 for a node whose stored position stays put (new nodes settle around it); absent: none fixed. */
+  fixed?: Uint8Array;
 }
 export type LayoutIn = LayoutStart | { type: 'stop' };
 export interface LayoutOut {

@@ -38,6 +38,7 @@ async function run(msg: Extract<LayoutIn, { type: 'start' }>) {
     nodes[j + 6] = 1; // mass: 1 + weighted degree, below
     nodes[j + 7] = 1; // convergence
     nodes[j + 8] = msg.nodes[i * 3 + 2]!;
+    nodes[j + 9] = msg.fixed?.[i] ?? 0;
   }
   const edges = new Float32Array(m * PPE);
   for (let e = 0; e < m; e++) {
@@ -55,13 +56,13 @@ async function run(msg: Extract<LayoutIn, { type: 'start' }>) {
   // pair settles about scalingRatio × total mass away, and fitting the camera to it shrinks the rest of a
   // young library to a dot. Big graphs keep the constant pull, which separates their clusters better.
   const settings = {
-    linLogMode: false,
+    linLogMode: msg.linLog ?? false,
     outboundAttractionDistribution: false,
     adjustSizes: false,
     edgeWeightInfluence: 0.5,
     scalingRatio: n > 2000 ? 10 : 2,
-    strongGravityMode: n <= SMALL_GRAPH,
-    gravity: 1,
+    strongGravityMode: n <= SMALL_GRAPH && !msg.linLog,
+    gravity: msg.linLog ? 0.3 : 1,
     slowDown: 1 + Math.log(Math.max(1, n)),
     barnesHutOptimize: n > 400,
     barnesHutTheta: 0.5,

@@ -43,8 +43,59 @@ const hash = (s: string) => {
   return h >>> 0;
 };
 
-export function typeColor(type: string): string {
-  return TYPE_COLORS[type] ?? EXTRA[hash(type) % EXTRA.length] ?? OTHER_COLOR;
+/** The graph canvas's background in each theme (`--surface` in styles.css). */
+export const CANVAS_BG = { light: '#ffffff', dark: '#181c22' } as const;
+/** WCAG's minimum for graphics against their background (1.4.11, non-text contrast). */
+export const MIN_CONTRAST = 3;
+
+export function typeColor(type: string, dark = false): string {
+  return readable(TYPE_COLORS[type] ?? EXTRA[hash(type) % EXTRA.length] ?? OTHER_COLOR, dark);
+}
+
+const rgbOf = (hex: string): [number, number, number] => {
+  const n = parseInt(hex.slice(1), 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+};
+const channel = (c: number) => {
+  const v = c / 255;
+  return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+};
+const luminance = (hex: string) => {
+  const [r, g, b] = rgbOf(hex);
+  return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+};
+/** WCAG contrast ratio of two colours, 1 to 21. */
+export function contrast(a: string, b: string): number {
+  const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p) as [number, number];
+  return (x + 0.05) / (y + 0.05);
+}
+const toHex = (rgb: number[]) =>
+  `#${rgb
+    .map((c) =>
+      Math.round(Math.min(255, Math.max(0, c)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
+
+const readableCache = new Map<string, string>();
+/**
+ * The colour itself when it stands out 3:1 from the canvas, else the nearest shade that does: mixed toward
+ * black on the light canvas and toward white on the dark one, so a hue keeps its identity in both themes
+ * (the gene indigo #332288 was 1.4:1 on the dark canvas; the protein sky blue 1.8:1 on the light one).
+ */
+export function readable(hex: string, dark: boolean): string {
+  const key = `${hex}|${dark ? 'd' : 'l'}`;
+  const hit = readableCache.get(key);
+  if (hit) return hit;
+  const bg = dark ? CANVAS_BG.dark : CANVAS_BG.light;
+  const rgb = rgbOf(hex);
+  const toward = dark ? 255 : 0;
+  let out = hex;
+  for (let t = 0; t <= 1 && contrast(out, bg) < MIN_CONTRAST; t += 0.02)
+    out = toHex(rgb.map((c) => c + (toward - c) * t));
+  readableCache.set(key, out);
+  return out;
 }
 
 /**
@@ -70,14 +121,15 @@ export interface CommunityLegend {
   other: { communities: number; count: number };
 }
 
-export function communityLegend(counts: Map<string, number>): CommunityLegend {
+export function communityLegend(counts: Map<string, number>, dark = false): CommunityLegend {
   const ranked = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   const top = ranked.slice(0, COMMUNITY_COLORS.length);
-  const colors = new Map(top.map(([id], i) => [id, COMMUNITY_COLORS[i] ?? OTHER_COLOR]));
+  const other = readable(OTHER_COLOR, dark);
+  const colors = new Map(top.map(([id], i) => [id, readable(COMMUNITY_COLORS[i] ?? OTHER_COLOR, dark)]));
   const rest = ranked.slice(COMMUNITY_COLORS.length);
   return {
-    colorOf: (id) => (id ? (colors.get(id) ?? OTHER_COLOR) : OTHER_COLOR),
-    entries: top.map(([id, count]) => ({ id, count, color: colors.get(id) ?? OTHER_COLOR })),
+    colorOf: (id) => (id ? (colors.get(id) ?? other) : other),
+    entries: top.map(([id, count]) => ({ id, count, color: colors.get(id) ?? other })),
     other: { communities: rest.length, count: rest.reduce((s, [, n]) => s + n, 0) },
   };
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { CitationCounts } from '../citations/CitationCounts';
 import type { DocumentDetail, DocumentSummary } from '../../../src-main/contract/library';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { describeError, useRpc, type UiMethod } from '../../api/rpc';
@@ -145,6 +146,7 @@ export function DocumentRow({
             together. A local model (Ollama) finds relations the built-in engine misses.
           </div>
         )}
+        {doc.status === 'done' && <CitationCounts documentId={doc.id} label={label} />}
         {(doc.failure || doc.error) && (
           <div className="doc-error" role="alert" data-testid="doc-error">
             {doc.failure?.message ?? doc.error}

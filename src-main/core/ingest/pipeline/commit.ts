@@ -77,6 +77,23 @@ export async function commitDocument(
   signal: AbortSignal,
   priority: number,
 ): Promise<{ entities: number; relations: number }> {
+  const written = await writeEvidence(ctx, job, chunks, x, resolution, facts);
+  const entities = await refreshTouched(ctx, written.touched, signal, priority);
+  return { entities, relations: written.relations };
+}
+
+/**
+ * The graph half of `commitDocument`: the evidence written, and the resolution index and entity vectors
+ * rid of what it removed. Returns the entities it touched, whose vectors `refreshTouched` renews.
+ */
+export async function writeEvidence(
+  ctx: PipelineContext,
+  job: Job,
+  chunks: ChunkRecord[],
+  x: Map<number, GroundedExtraction>,
+  resolution: Resolution,
+  facts: DocumentFacts,
+): Promise<{ touched: string[]; relations: number }> {
   const { graph } = ctx.library;
   // The whole document's non-prose spans, from its facts: never re-joined and re-typed per passage.
   const nonProse = facts.nonProse;
@@ -125,18 +142,29 @@ export async function commitDocument(
     .filter((id) => !removed.has(id))
     .sort();
   // The graph is committed. The resolution index and the entity vectors forget what it removed before
-  // anything that can fail (the re-embedding below is a model call): when they kept a removed entity, a
+  // anything that can fail (the re-embedding after it is a model call): when they kept a removed entity, a
   // retried passage or the next document could resolve a name to it, and its evidence was lost.
   const index = await ctx.index.loaded();
   for (const id of removed) index.remove(id);
   await ctx.library.vectors.deleteIds('entities', [...removed]);
+  return { touched: ids, relations: items.reduce((n, it) => n + it.relations.length, 0) };
+}
+
+/** Re-embeds the entities a write touched (a model call) and puts them in the resolution index. */
+export async function refreshTouched(
+  ctx: PipelineContext,
+  ids: string[],
+  signal: AbortSignal,
+  priority: number,
+): Promise<number> {
   const { entities: ents, vectors: vecs } = await refreshEntityVectors(
     ctx.library,
     (texts) => embedAll(ctx, texts, signal, priority),
     { changed: ids },
   );
+  const index = await ctx.index.loaded();
   ents.forEach((e, i) => index.putRecord(e, at(vecs, i)));
-  return { entities: ents.length, relations: items.reduce((n, it) => n + it.relations.length, 0) };
+  return ents.length;
 }
 
 /**

@@ -15,7 +15,9 @@ import {
   type VectorTableName,
 } from '../vector-index';
 import {
+  COMPACT_QUIET_MS,
   NPROBES,
+  compactIfFragmented,
   createTable,
   maintain,
   openTables,
@@ -81,10 +83,48 @@ export async function openVectorStore(
     if (!t) throw new AriadneError('internal', `The vector table ${name} was not created.`);
     await t.writer.run(async () => {
       await fn(t.table);
-      t.writesSinceOptimize++;
       await maintain(t, log);
     });
+    written.add(name);
+    compactWhenQuiet(name);
   };
+
+  /**
+   * Compaction in the background (see COMPACT_MIN_FRAGMENTS): a table is checked once writes pause for
+   * COMPACT_QUIET_MS, and the tables this process wrote are checked again at close, so a command-line
+   * import ends compacted when its fragments reach the threshold. Tables found at open are checked after
+   * the same pause (a library left fragmented compacts once the app has been open a moment), but not at
+   * close: a short look such as `status` never pays for a compaction.
+   */
+  const written = new Set<VectorTableName>();
+  const due = new Set<VectorTableName>();
+  let quiet: ReturnType<typeof setTimeout> | null = null;
+  const compactDue = async (names: Iterable<VectorTableName>) => {
+    const runs = [...names].flatMap((name) => {
+      const t = tables.get(name);
+      if (!t) return [];
+      return t.writer
+        .run(() => compactIfFragmented(t, log))
+        .catch((e: unknown) =>
+          log.log('warn', 'vector table compaction failed', { table: name, error: String(e) }),
+        );
+    });
+    await Promise.all(runs);
+  };
+  const compactWhenQuiet = (name?: VectorTableName) => {
+    if (name) due.add(name);
+    if (quiet) clearTimeout(quiet);
+    quiet = setTimeout(() => {
+      quiet = null;
+      const names = [...due];
+      due.clear();
+      void compactDue(names);
+    }, COMPACT_QUIET_MS);
+    // A pending check never keeps a process alive.
+    quiet.unref?.();
+  };
+  for (const name of tables.keys()) due.add(name);
+  if (due.size) compactWhenQuiet();
 
   type Row = { id: string; docId: string; text: string; vector: number[] };
   interface UpsertBatch {
@@ -274,6 +314,10 @@ export async function openVectorStore(
 
     async close(): Promise<void> {
       if (closed) return;
+      if (quiet) clearTimeout(quiet);
+      quiet = null;
+      due.clear();
+      await compactDue(written);
       for (const t of tables.values()) await t.writer.idle();
       closed = true;
       for (const t of tables.values()) t.table.close();
