@@ -3,7 +3,8 @@
  * reproducibly: `npx tsx scripts/learn-cdr-lexicon.ts [--data FILE]` rewrites
  * src-main/core/llm/builtin/data/cdr-terms.json.
  *
- * Only the tuning part is read (PMIDs not divisible by 4; test/bench/bc5cdr/pubtator.ts `isHeldOut`), so
+ * Only the tuning part is read (PMIDs not divisible by 4; test/bench/bc5cdr/pubtator.ts `isHeldOut`; nor
+ * BioRED's held-out quarter, `isBioredHeldOut`, since some abstracts are in both corpora), so
  * the held-out quarter measures the engine on abstracts it has never seen. A term is kept when at least 60% of its
  * whole-word occurrences in those abstracts lie inside an annotated mention (so "is", once the
  * abbreviation of a stroke, is not), and a short capitalised abbreviation only when two or more abstracts
@@ -13,17 +14,30 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { isHeldOut, parsePubtator } from '../test/bench/bc5cdr/pubtator';
+import { isBioredHeldOut, parseBiored } from '../test/bench/biored/pubtator';
+import { sharedData } from '../test/shared-data';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
   options: {
     data: {
       type: 'string',
-      default: path.resolve(root, '../shared/data/bc5cdr-dev/CDR_dev200.PubTator.txt'),
+      default: sharedData('bc5cdr-dev', 'CDR_dev200.PubTator.txt'),
     },
   },
 });
-const docs = parsePubtator(fs.readFileSync(values.data, 'utf8')).filter((d) => !isHeldOut(d.pmid));
+// Abstracts in BioRED's held-out quarter are skipped too: 23 abstracts are in both corpora.
+const bioredFile = sharedData('biored', 'BioRED_train400.PubTator');
+const bioredHeldOut = new Set(
+  fs.existsSync(bioredFile)
+    ? parseBiored(fs.readFileSync(bioredFile, 'utf8'))
+        .map((d) => d.pmid)
+        .filter(isBioredHeldOut)
+    : [],
+);
+const docs = parsePubtator(fs.readFileSync(values.data, 'utf8')).filter(
+  (d) => !isHeldOut(d.pmid) && !bioredHeldOut.has(d.pmid),
+);
 
 const isWordChar = (c: string | undefined) => !!c && /[\p{L}\p{N}]/u.test(c);
 /** Whole-word occurrences of `term`, and how many of them lie inside an annotated mention (of any length). */
@@ -71,7 +85,7 @@ for (const [term, s] of [...stats.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 
 const out = {
   source:
     'Learned by scripts/learn-cdr-lexicon.ts from the BioCreative V CDR corpus (Li et al., Database 2016:baw068), ' +
-    'tuning abstracts only (PMID not divisible by 4)',
+    'tuning abstracts only (PMID not divisible by 4, and not in the held-out part of test/bench/biored.ts)',
   licence:
     'NCBI public-domain notice ("United States Government Work"): no restriction on use or reproduction',
   chemical,

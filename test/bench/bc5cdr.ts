@@ -13,8 +13,8 @@
  * (PMID divisible by 4) that nothing in the engine was learned from. See bc5cdr/score.ts for the rules.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { sharedData } from '../shared-data';
 import { predictDirect, predictPipeline } from './engine-predict';
 import { isHeldOut, parsePubtator, type PubtatorDoc } from './bc5cdr/pubtator';
 import { ZERO, add, prf, scoreMentions, scoreRelations, type Prf } from './bc5cdr/score';
@@ -23,7 +23,7 @@ const { values } = parseArgs({
   options: {
     data: {
       type: 'string',
-      default: path.resolve(import.meta.dirname, '../../../shared/data/bc5cdr-dev/CDR_dev200.PubTator.txt'),
+      default: sharedData('bc5cdr-dev', 'CDR_dev200.PubTator.txt'),
     },
     direct: { type: 'boolean', default: false },
     limit: { type: 'string' },

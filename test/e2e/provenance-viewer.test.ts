@@ -165,8 +165,8 @@ describe.skipIf(!!missing)('a citation opens the page of its own sentence', () =
   }, 120_000);
 
   it('cites a passage found in a table by the table ("Table 2, p. 2") and marks it', async () => {
-    const caption = 'Trypan blue exclusion by treatment group (% viable cells).';
-    const got = await openCitation('trypan blue', caption);
+    const caption = 'Dye exclusion by treatment group (% viable cells).';
+    const got = await openCitation('dye exclusion', caption);
     expect(got.label).toMatch(/, Table 2, p\. 2$/);
     expect(got.page).toBe('2');
     expect(normal(got.lines.join(' '))).toBe(caption);

@@ -57,7 +57,7 @@ describe.runIf(hasPdftotext)('evidence cites the page of its own sentence', () =
       };
       // The table is no evidence, but search finds it and cites it by its caption's label.
       const found = await core.handlers['graph:search'](
-        { term: 'trypan blue', hops: 2, limit: 10, filters: { direction: 'both', minEvidence: 1 } },
+        { term: 'dye exclusion', hops: 2, limit: 10, filters: { direction: 'both', minEvidence: 1 } },
         ctx(),
       );
       tableHit = found.passages[0];
@@ -73,7 +73,7 @@ describe.runIf(hasPdftotext)('evidence cites the page of its own sentence', () =
     }
     expect(citations.length).toBeGreaterThan(0);
     expect(tableHit).toMatchObject({ label: 'Table 2', page: 2 });
-    expect(tableHit!.quote).toMatch(/Trypan blue exclusion/);
+    expect(tableHit!.quote).toMatch(/Dye exclusion/);
     for (const c of citations) expect(TABLE.some((row) => row.includes(c.quote))).toBe(false);
     // One box per printed line, on the pages the citation names.
     expect(new Set(boxes.two.map((b) => b.page))).toEqual(new Set([2]));

@@ -24,10 +24,21 @@ function load(): Map<string, number> {
   return table;
 }
 
-/** Occurrences per million words of general English (0 for a word the corpus never has). */
+/** Answers by the word as asked: the engine asks about the same words of a passage many times. */
+const asked = new Map<string, number>();
+
+/**
+ * Occurrences per million words of general English (0 for a word the corpus never has). Ligatures and other
+ * compatibility forms of PDF text are read as their letters ("eﬀect" is "effect").
+ */
 export function perMillion(word: string): number {
+  const hit = asked.get(word);
+  if (hit !== undefined) return hit;
   const t = load();
-  return ((t.get(word.toLowerCase()) ?? 0) * 1e6) / total;
+  const f = ((t.get(word.normalize('NFKC').toLowerCase()) ?? 0) * 1e6) / total;
+  if (asked.size > 100_000) asked.clear();
+  asked.set(word, f);
+  return f;
 }
 
 /** Whether a single word is ordinary English (at least `min` per million words; default 1). */

@@ -5,6 +5,7 @@ import { groundExtraction } from '../ground/grounding';
 import { findAbbreviations } from '../../nlp/abbreviations';
 import { EntityIndex } from './entity-index';
 import { resolveEntities, type Resolution } from './resolve';
+import { namesDiffer } from './scoring';
 
 /**
  * A real (in-memory) vector index with no embedding model recorded yet: blocking by name and known pairs
@@ -110,5 +111,63 @@ describe('entity resolution', () => {
       ['AMP-activated protein kinase', 'A kinase.', 1],
       ['AMPK', '', 1],
     ]);
+  });
+});
+
+describe('names that must stay apart', () => {
+  it('tells numbered strains, variants, symbols, species of one genus and other heads apart', () => {
+    for (const [a, b] of [
+      ['IN71', 'IN56'],
+      ['TLR2', 'TLR4'],
+      ['D90A', 'D90G'],
+      ['ECFP', 'EYFP'],
+      ['Drosophila simulans', 'Drosophila sechellia'],
+      ['D. simulans', 'D. virilis'],
+      ['peripheral neuropathy', 'peripheral vascular disease'],
+      ['angiotensin', 'angiotensin receptor'],
+    ] as const)
+      expect(namesDiffer(a, b), `${a} / ${b}`).toBe(true);
+    for (const [a, b] of [
+      ['tumour growth', 'tumor growth'],
+      ['IL-6', 'IL6'],
+      ['heparins', 'heparin'],
+      ['low molecular weight heparin', 'low-molecular-weight heparins'],
+    ] as const)
+      expect(namesDiffer(a, b), `${a} / ${b}`).toBe(false);
+  });
+
+  it('keeps Drosophila species apart even when their descriptions embed alike', async () => {
+    // Identical vectors: name 0.9 + cosine 1 + type 1 scores over the threshold; only the names veto it.
+    const species = [
+      'Drosophila sechellia',
+      'Drosophila simulans',
+      'Drosophila virilis',
+      'Drosophila yakuba',
+    ];
+    const index = new EntityIndex();
+    const ids = new Set<string>();
+    for (const name of [...species, 'Drosophila simulans']) {
+      const e = { key: canonicalKey(name, 'organism'), name, type: 'organism', vector: [1, 0, 0] };
+      const r = await resolveEntities([e], { index, vectors: noVectors, abbreviations: [] });
+      const id = r.attach[e.key] ?? index.forKey(e.key)!.id;
+      ids.add(id);
+    }
+    expect(ids.size).toBe(species.length);
+    // The same score with one name spelled two ways does merge: the veto is about names, not the score.
+    const tumour = {
+      key: canonicalKey('tumour growth', 'phenotype'),
+      name: 'tumour growth',
+      type: 'phenotype',
+      vector: [1, 0, 0],
+    };
+    const tumor = {
+      key: canonicalKey('tumor growth', 'phenotype'),
+      name: 'tumor growth',
+      type: 'phenotype',
+      vector: [1, 0, 0],
+    };
+    await resolveEntities([tumour], { index, vectors: noVectors, abbreviations: [] });
+    const r = await resolveEntities([tumor], { index, vectors: noVectors, abbreviations: [] });
+    expect(r.merged).toBe(1);
   });
 });

@@ -2,7 +2,7 @@ import { entityIdForKey } from '../../store/ids';
 import type { VectorIndex } from '../../store/vector-index';
 import { matchKey, typesCompatible } from '../ground/names';
 import type { EntityIndex, IndexedEntity } from './entity-index';
-import { AMBIGUITY_THRESHOLD, MATCH_THRESHOLD, scorePair } from './scoring';
+import { AMBIGUITY_THRESHOLD, MATCH_THRESHOLD, namesDiffer, scorePair } from './scoring';
 import { atKey } from '../../at';
 
 export interface NewEntity {
@@ -116,6 +116,8 @@ export async function resolveEntities(
     const scored = [...pool.values()]
       .slice(0, MAX_CANDIDATES)
       .filter((c) => typesCompatible(c.type, e.type))
+      // Similar names that say they differ join only where the text pairs them (a defined abbreviation).
+      .filter((c) => abbrev.has(c.id) || [c.name, ...c.aliases].some((n) => !namesDiffer(e.name, n)))
       .map((c) => ({ c, score: scorePair(e, c, abbrev.has(c.id)) }))
       .sort((a, b) => b.score - a.score || (a.c.id < b.c.id ? -1 : 1));
     const best = scored[0];

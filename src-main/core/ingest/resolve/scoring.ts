@@ -54,3 +54,32 @@ export function scorePair(a: ScoreInput, b: CandidateInfo, knownPair: boolean): 
   const score = 0.4 * nameScore + 0.4 * semantic + 0.2 * typeScore;
   return knownPair ? Math.max(score, MATCH_THRESHOLD) : score;
 }
+
+const alnum = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+const head = (s: string) =>
+  (
+    s
+      .toLowerCase()
+      .split(/[\s-]+/)
+      .filter(Boolean)
+      .pop() ?? ''
+  ).replace(/(?<=[a-z]{3})(e?s)$/, '');
+/** A symbol: a digit, or a capital after the first letter ("ECFP", "TipE", "IN71"). */
+const isSymbol = (s: string) => /\d/.test(s) || /\p{Lu}/u.test(s.slice(1));
+
+/**
+ * Names that similarity must never join, however close they are written: different numbers ("IN71" and
+ * "IN56", "TLR2" and "TLR4", "D90A" and "D90G"), different symbols ("ECFP" and "EYFP"), and names whose heads
+ * differ — two species of one genus ("Drosophila simulans", "Drosophila sechellia"), or a term and a longer
+ * term with another head ("peripheral neuropathy", "peripheral vascular disease"). Only the text can join
+ * them (a defined abbreviation, an alias already recorded); spellings of one name ("tumour", "tumor";
+ * "IL-6", "IL6"; "heparins", "heparin") remain for the score to decide.
+ */
+export function namesDiffer(a: string, b: string): boolean {
+  const x = alnum(a);
+  const y = alnum(b);
+  if (x === y) return false;
+  if (/\d/.test(x) || /\d/.test(y)) return true;
+  if (isSymbol(a.trim()) || isSymbol(b.trim())) return true;
+  return head(a) !== head(b);
+}

@@ -6,6 +6,7 @@ import { sentenceRelations, type Placed } from './relations';
 import { termIndex, type TermIndex } from './terms';
 import { isProse, truncate } from './text';
 import { isCommonWord } from '../../nlp/english-frequency';
+import { salientMentions } from './salience';
 import { findAbbreviations, type AbbreviationDefinition } from '../../nlp/abbreviations';
 
 export interface RuleExtractOptions {
@@ -76,19 +77,21 @@ export function ruleExtract(text: string, opts: RuleExtractOptions): Extraction 
   const aliases = new Map<string, { name: string; type: string }>();
   const entities = new Map<
     string,
-    { name: string; type: string; description: string; abbreviated: string; fromProse: boolean }
+    { name: string; type: string; rank: number; description: string; abbreviated: string; fromProse: boolean }
   >();
   const relationships: Extraction['relationships'] = [];
 
   const defined = findAbbreviations(text);
-  for (const s of analyse(text)) {
+  const sentences = analyse(text);
+  const salient = salientMentions(sentences, text);
+  for (const [si, s] of sentences.entries()) {
     const prose = isProse(s.text);
     const heading = !prose && isTitleCase(s);
     const found = sentenceMentions(s, text, terms);
     const defs = definitions(s, defined, found, terms);
     // Every definition names its short form (definitions() sets it).
     for (const d of defs) if (d.definition) aliases.set(d.definition, { name: d.name, type: d.type });
-    const mentions: Mention[] = [...defs, ...found];
+    const mentions: Mention[] = [...defs, ...found, ...(salient.get(si) ?? [])];
     for (const w of s.words) {
       let target = aliases.get(w.text);
       // An abbreviation used without its definition in view (defined on a page the layout broke, or in the
@@ -112,6 +115,8 @@ export function ruleExtract(text: string, opts: RuleExtractOptions): Extraction 
       const m = { ...r, name: r.name.split(/\s+/).join(' ') };
       const type = allowed.has(m.type) ? m.type : fallback;
       if (!type || isJunk(m.name)) continue;
+      // "MZB 25007", "GM 072815": letters that prefix a catalogue, specimen or grant number name a register.
+      if (/^\p{Lu}{2,5}$/u.test(m.name) && /^ ?\d{3,}/.test(text.slice(m.end, m.end + 8))) continue;
       // A heading in Title Case ("Patient Experiences") capitalises ordinary words: they name nothing there.
       if (heading && !m.name.includes(' ') && isCommonWord(m.name)) continue;
       const key = m.name.toLowerCase();
@@ -125,11 +130,18 @@ export function ruleExtract(text: string, opts: RuleExtractOptions): Extraction 
         e = {
           name: known?.name ?? m.name,
           type: known?.type ?? type,
+          rank: known?.rank ?? m.rank,
           description: `${abbreviated}${truncate(s.text, 400)}`,
           abbreviated,
           fromProse: prose,
         };
         entities.set(key, e);
+      }
+      // The surest rule read anywhere in the passage types the entity: "HEK293" first bare (a symbol's shape),
+      // then "HEK293 cells" (a cell line's context) is a cell line.
+      if (m.rank < e.rank && type !== fallback) {
+        e.type = type;
+        e.rank = m.rank;
       }
       placed.push({ name: e.name, type: e.type, start: m.start, end: m.end });
     }

@@ -32,6 +32,20 @@ const STATISTICS = new Set(
     'analysis of variance|mean difference|p value'
   ).split('|'),
 );
+/** Statistics and reference apparatus written short: never a paper's subject. */
+const APPARATUS = new Set(
+  (
+    'or ci rr hr sd se sem iqr auc anova ns df doi crossref pubmed medline scopus isbn issn pmid pmcid ' +
+    'et al google scholar supplementary material'
+  ).split(' '),
+);
+/**
+ * Identifiers that stand for a record elsewhere, not for a thing of the paper: postcodes ("BA2 7AY"),
+ * grant numbers ("GM072815", "R01 GM072815", "BB/L000123/1"), PDB entries ("3NXQ"), GEO and SRA accessions
+ * ("GSE12345"), sequence accessions ("NM_000546", "NC_001416").
+ */
+const IDENTIFIER =
+  /^(?:[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}|(?:[A-Z]\d{2} ?)?[A-Z]{1,3}\d{5,}|[A-Z]{2}\/[A-Z]\d{6}\/\d|\d[A-Z0-9]{3}|(?:GSE|GSM|GPL|SRR|SRP|PRJNA|ERR)\d{3,}|[A-Z]{2}_\d{5,}(?:\.\d+)?)$/;
 const LABEL = /^(fig|figs|figure|figures|table|tables|supplementary|appendix|panel|scheme|eq|equation)\b/i;
 const MEASUREMENT =
   /^[<>≤≥~±]?\d+(?:[.,]\d+)?\s*(?:-\s*)?(?:fold|%|percent|mg|g|kg|ml|l|µg|ug|ng|pg|mm|cm|m|h|hr|hrs|hours?|min|minutes?|s|sec|days?|weeks?|months?|years?|mmol|mol|µm|um|nm|mm|µmol|iu|u|units?|times)\b/i;
@@ -61,7 +75,8 @@ export function createJunkGate(meta: DocumentMeta = {}) {
     const n = name.trim();
     const low = n.toLowerCase();
     if (n.length < 2 || !/\p{L}/u.test(n)) return true;
-    if (HEADINGS.has(low) || STATISTICS.has(low)) return true;
+    if (HEADINGS.has(low) || STATISTICS.has(low) || APPARATUS.has(low)) return true;
+    if (IDENTIFIER.test(n) && !/^\d+[A-Z]$/.test(n)) return true;
     if (known.has(low)) return true;
     if (ORGANISATION_WORDS.test(n)) return true;
     if (LABEL.test(n)) return true;

@@ -10,6 +10,7 @@ import {
 } from './morphology';
 import type { Sentence, Word } from './nlp/words';
 import { shapeNames } from './shapes';
+import { geneNames } from './symbols';
 import type { TermIndex } from './terms';
 import { at } from '../../at';
 
@@ -239,9 +240,12 @@ function findMentions(s: Sentence, text: string, terms: TermIndex): Mention[] {
     // A known disease takes the modifiers that belong to its name ("idiopathic orthostatic hypotension").
     m.type === 'disease' ? { ...extendDisease(s, text, m), rank: 1 } : m,
   );
-  return [...known, ...shapeNames(s, text, terms.types), ...shapeMentions(s, text, terms)].map((m) =>
-    m.type === 'compound/drug' ? withMolecularWeight(s, text, m) : m,
-  );
+  return [
+    ...known,
+    ...shapeNames(s, text, terms.types),
+    ...geneNames(s),
+    ...shapeMentions(s, text, terms),
+  ].map((m) => (m.type === 'compound/drug' ? withMolecularWeight(s, text, m) : m));
 }
 
 /** A type for a long form with no other evidence: its head's shape, else a neutral concept. */

@@ -1,3 +1,5 @@
+import { isCommonWord } from '../../nlp/english-frequency';
+
 /**
  * Word-shape evidence for a type, the way a curator reads an unknown term: INN stems and chemical name
  * fragments say "drug", disease suffixes say "disease", enzyme suffixes and receptor heads say "protein".
@@ -56,7 +58,7 @@ const NOT_DISEASE = new Set(
     'diagnosis prognosis hypothesis synthesis analysis biosynthesis diploma aroma stoma genoma soma chromosoma ' +
     'osmosis apoptosis mitosis meiosis symbiosis emphasis thesis basis dosis tension extension attention intention ' +
     'pretension trophy ' +
-    'genome glaucoma-like idioma homeostasis hemostasis haemostasis'
+    'genome glaucoma-like idioma homeostasis hemostasis haemostasis metamorphosis morphogenesis'
   ).split(' '),
 );
 const NOT_CHEMICAL = new Set(
@@ -116,7 +118,8 @@ export function diseaseWord(word: string): boolean {
   if (w.length < 5 || NOT_DISEASE.has(w) || !/^[a-z][a-z'-]*$/.test(w)) return false;
   if (/^(hyper|hypo|dys)[a-z]{3,}(ia|ias|emia|osis)$/.test(w)) return true;
   if (DISEASE_NOUNS.has(w)) return true;
-  return endsWithAny(w, DISEASE_SUFFIXES, 2) !== null;
+  // "purposes" ends like "ketoses": an ordinary English word is no disease by its ending alone.
+  return endsWithAny(w, DISEASE_SUFFIXES, 2) !== null && !isCommonWord(w, 3);
 }
 
 /** Protein evidence: "-ase" enzymes (kinase, ATPase), with common non-enzyme words left out. */

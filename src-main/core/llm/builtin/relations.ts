@@ -2,7 +2,7 @@ import type { Extraction } from '../schemas';
 import type { Sentence } from './nlp/words';
 import { truncate } from './text';
 import { at } from '../../at';
-import { HEDGED, negatedKeyword } from '../../nlp/relation-sign';
+import { CO_OCCURS, HEDGED, negatedKeyword } from '../../nlp/relation-sign';
 
 /** An entity mention placed in its sentence: the entity's name, its type and where it is. */
 export interface Placed {
@@ -72,7 +72,6 @@ const DUE = [
   'attributed to',
 ];
 const CHEMICAL = 'compound/drug';
-const DISEASES = new Set(['disease', 'phenotype']);
 
 /** "causes", "inhibits": a verb even where the tagger read a plural noun. */
 function thirdPerson(word: string): boolean {
@@ -96,6 +95,7 @@ function relationBetween(
   text: string,
   a: Placed,
   b: Placed,
+  placed: readonly Placed[],
 ): { src: Placed; dst: Placed; k: string; at?: number } | null {
   // "X-induced Y": the cause suffix glued to a's word, with b right after it.
   const glued = text.slice(a.end, b.start).toLowerCase();
@@ -129,11 +129,29 @@ function relationBetween(
     between.some((w) => AFTER.has(w.lower))
   )
     return { src: b, dst: a, k: 'induces' };
+  // "association between X and Y", "correlation of X with Y": the noun before the pair names the relation.
+  const first = s.words.findIndex((w) => w.start >= a.start);
+  const lead = s.words.slice(Math.max(0, first - 4), first).map((w) => w.lower);
+  if (
+    (lead.includes('between') && /^(and|,)$/.test(phrase)) ||
+    (lead.some((w) => PAIR_NOUNS.has(w)) && /^(with|and|to)$/.test(phrase))
+  )
+    return { src: a, dst: b, k: 'associated with', at: first - 1 };
   for (const w of between) {
-    const k = keywordOf(w.lower);
-    // A verb (or participle) states the relation; "lower extremity" or "increased age" do not.
-    if (!k || !(w.pos === 'VERB' || thirdPerson(w.lower) || (w.pos === 'ADJ' && k === 'associated with')))
-      continue;
+    const k = keywordOf(w.lower) ?? NOUN_TRIGGERS.get(w.lower) ?? null;
+    // A verb (or participle) states the relation; "lower extremity" or "increased age" do not; a few nouns do
+    // ("inhibition of", "risk of", "mutations in").
+    const verb = w.pos === 'VERB' || thirdPerson(w.lower) || (w.pos === 'ADJ' && k === 'associated with');
+    // A noun states a relation only between mentions close to it ("inhibition of X by Y", "X treatment of Y").
+    if (!k || !(verb || (NOUN_TRIGGERS.has(w.lower) && between.length <= 4))) continue;
+    // The object is the first mention after the trigger, or one coordinated with it ("X activates Y in the
+    // liver" does not activate the liver); the subject is the last one before it ("human A3AR bound to").
+    if (!onlyCoordinated(s, placed, w.end, b) || !onlyCoordinatedBefore(s, placed, a, w.start)) return null;
+    // "suppressing cancer cell proliferation": "cancer" only modifies the object, unless the noun after it
+    // is its amount or activity ("increases AMPK phosphorylation").
+    const after = s.words.find((x) => x.start >= b.end);
+    if (after && after.pos === 'NOUN' && !AMOUNT_NOUNS.has(after.lower) && after.start - b.end <= 1)
+      return null;
     // "Y treated with X", "Y was induced by X": the later mention acts on the earlier one.
     const i = s.words.indexOf(w);
     return passive || (w.lower.endsWith('ed') && between.at(-1)?.lower === 'by')
@@ -141,6 +159,60 @@ function relationBetween(
       : { src: a, dst: b, k, at: i };
   }
   return null;
+}
+
+/** Nouns that state a relation between the mentions around them. */
+const NOUN_TRIGGERS = new Map<string, string>([
+  ['association', 'associated with'],
+  ['associations', 'associated with'],
+  ['correlation', 'associated with'],
+  ['risk', 'associated with'],
+  ['mutation', 'associated with'],
+  ['mutations', 'associated with'],
+  ['inhibition', 'inhibits'],
+  ['inhibitor', 'inhibits'],
+  ['inhibitors', 'inhibits'],
+  ['blockade', 'inhibits'],
+  ['activation', 'activates'],
+  ['induction', 'induces'],
+  ['treatment', 'treats'],
+  ['therapy', 'treats'],
+]);
+/** Nouns after a mention that stand for its amount or activity: a relation to them is a relation to it. */
+const AMOUNT_NOUNS = new Set(
+  (
+    'level levels expression activity activities concentration concentrations production release secretion ' +
+    'phosphorylation signaling signalling synthesis uptake content mrna function activation gene protein'
+  ).split(' '),
+);
+
+/** Nouns before a pair that name their relation: "the association of X with Y". */
+const PAIR_NOUNS = new Set([
+  'association',
+  'associations',
+  'correlation',
+  'relationship',
+  'link',
+  'interaction',
+]);
+
+/** Whether `a` is the last mention before offset `to`, or only coordinated ones ("X and Y inhibit") follow it. */
+function onlyCoordinatedBefore(s: Sentence, placed: readonly Placed[], a: Placed, to: number): boolean {
+  const after = placed.filter((p) => p.start >= a.end && p.end <= to && p.name !== a.name);
+  if (!after.length) return true;
+  const gap = s.words.filter(
+    (w) => w.start >= a.end && w.end <= after.reduce((x, y) => (y.start < x.start ? y : x)).start,
+  );
+  return gap.length > 0 && gap.every((w) => w.lower === ',' || w.lower === 'and' || w.lower === 'or');
+}
+
+/** Whether `b` is the first mention after offset `from` or only coordinated ones ("Y, Z and W") stand before it. */
+function onlyCoordinated(s: Sentence, placed: readonly Placed[], from: number, b: Placed): boolean {
+  const before = placed.filter((p) => p.start >= from && p.end <= b.start && p.name !== b.name);
+  if (!before.length) return true;
+  const last = before.reduce((x, y) => (y.end > x.end ? y : x));
+  const gap = s.words.filter((w) => w.start >= last.end && w.end <= b.start).map((w) => w.lower);
+  return gap.length > 0 && gap.every((w) => w === ',' || w === 'and' || w === 'or');
 }
 
 /**
@@ -166,29 +238,44 @@ export function sentenceRelations(s: Sentence, text: string, placed: Placed[]): 
   const typed: Rel[] = [];
   const loose: Rel[] = [];
   const description = truncate(s.text, 1900);
-  const ends = placed.slice(0, 8);
+  const ends = placed.slice(0, MAX_MENTIONS);
+  const linked = new Set<string>();
   for (let i = 0; i < ends.length; i++) {
     for (let j = i + 1; j < ends.length; j++) {
       const a = at(ends, i);
       const b = at(ends, j);
-      if (a.name === b.name) continue;
-      const r = relationBetween(s, text, a, b);
+      const pair = [a.name, b.name].sort().join('\u0000');
+      if (a.name === b.name || linked.has(pair)) continue;
+      const r = relationBetween(s, text, a, b, ends);
       if (r) {
+        linked.add(pair);
         typed.push({
           source_entity: r.src.name,
           target_entity: r.dst.name,
           relationship_keywords: qualified(s, r.k, r.at),
           relationship_description: description,
         });
-      } else if (j - i <= 2 && !(DISEASES.has(a.type) && DISEASES.has(b.type))) {
-        loose.push({
-          source_entity: a.name,
-          target_entity: b.name,
-          relationship_keywords: ['co-occurs with'],
-          relationship_description: description,
-        });
       }
     }
   }
+  // Co-occurrence: every other pair of the sentence, labelled as such; it stays out of evidence paths unless
+  // a search asks for it, and the library weighs it by how often the two are named together.
+  for (let i = 0; i < ends.length; i++)
+    for (let j = i + 1; j < ends.length; j++) {
+      const a = at(ends, i);
+      const b = at(ends, j);
+      const pair = [a.name, b.name].sort().join('\u0000');
+      if (a.name === b.name || linked.has(pair)) continue;
+      linked.add(pair);
+      loose.push({
+        source_entity: a.name,
+        target_entity: b.name,
+        relationship_keywords: [CO_OCCURS],
+        relationship_description: description,
+      });
+    }
   return [...typed, ...loose];
 }
+
+/** Mentions of one sentence that relations are read between: enough for a long sentence's list of names. */
+const MAX_MENTIONS = 12;

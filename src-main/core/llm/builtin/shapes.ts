@@ -64,6 +64,9 @@ function cellLineAt(s: Sentence, i: number): Mention | null {
 /** Endings of Latin species epithets ("melanogaster" and "leo" are listed in no ending, so they are words). */
 const EPITHET =
   /^[a-z]{2,}(?:us|a|um|is|ae|i|ii|es|ens|ans|ensis|oides|ica|icus|ata|atus|ella|ii|ix|ax|ex|or|ster|leo)$/;
+/** Endings of English derived words, never of a genus: "Linkage disequilibrium" is no species. */
+const ENGLISH_SUFFIX =
+  /(?:age|tion|sion|ment|ness|ity|ing|ance|ence|ism|ist|ive|ous|ful|less|ship|ery|ary|ory|ure|ide|ate)$/;
 /** A genus name: capitalised, Latin-looking, not a word of ordinary English ("Major", "Table"). */
 const GENUS = /^[A-Z][a-z]{3,}$/;
 
@@ -87,7 +90,13 @@ function speciesAt(s: Sentence, text: string, i: number, known: ReadonlyMap<stri
       epithet = after;
       j = i + 2;
     }
-  } else if (!GENUS.test(w.text) || isCommonWord(w.text, 2) || known.has(w.lower)) return null;
+  } else if (
+    !GENUS.test(w.text) ||
+    ENGLISH_SUFFIX.test(w.lower) ||
+    isCommonWord(w.text, 2) ||
+    known.has(w.lower)
+  )
+    return null;
   // "Metformin activates": a verb is no epithet.
   if (!EPITHET.test(epithet.text) || isCommonWord(epithet.text, 0.5) || /^(VERB|AUX|ADV)$/.test(epithet.pos))
     return null;

@@ -1,3 +1,4 @@
+import biored from './data/biored-terms.json';
 import cdr from './data/cdr-terms.json';
 import { lexiconEntries } from './lexicon';
 
@@ -14,13 +15,20 @@ const indexes = new Map<boolean, TermIndex>();
 
 /**
  * Every known term, looked up by exact lower-cased phrase: the general lexicon (lexicon.ts) and the
- * chemical/disease list learned from BC5CDR (data/cdr-terms.json, with its source and licence). A Map
+ * chemical/disease list learned from BC5CDR (data/cdr-terms.json) and the typed list learned from BioRED
+ * (data/biored-terms.json), each with its source and licence. A Map
  * lookup per phrase instead of one regular expression per entry: ~900 entries cost nothing per sentence.
  */
 export function termIndex(longevity: boolean): TermIndex {
   let idx = indexes.get(longevity);
   if (idx) return idx;
   const types = new Map<string, string>();
+  // BioRED's terms first: the CDR list (tuned to chemicals and diseases) and the general lexicon win over them.
+  for (const t of biored.gene) types.set(t, 'gene');
+  for (const t of biored.disease) types.set(t, 'disease');
+  for (const t of biored.chemical) types.set(t, 'compound/drug');
+  for (const t of biored.organism) types.set(t, 'organism');
+  for (const t of biored.cellLine) types.set(t, 'cell line');
   for (const t of cdr.chemical) types.set(t, 'compound/drug');
   for (const t of cdr.disease) types.set(t, 'disease');
   // The general lexicon wins where both know a term: it carries the finer types (phenotype, anatomy …).
