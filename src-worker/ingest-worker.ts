@@ -26,8 +26,8 @@ export const ingestWorkerApi: IngestWorkerApi = {
   async blocks(text, pageOffsets, maxTokens) {
     return splitIntoBlocks(text, { pageOffsets, maxTokens });
   },
-  async ground(extraction, chunkText) {
-    return groundExtraction(extraction, chunkText);
+  async ground(extraction, chunkText, strict) {
+    return groundExtraction(extraction, chunkText, { strict });
   },
   parseText: (text, kind) => parseOutcome(() => withLanguage(parseText(text, kind))),
   async documentFacts(passages) {

@@ -120,7 +120,11 @@ export function cliLogger(g: GlobalOptions): Logger {
  * core (Kùzu, LanceDB, the Ollama client…) is imported here, when a command needs it, so `--help` and
  * argument errors do not load it.
  */
-export async function bootFromOptions(g: GlobalOptions, log: Logger = cliLogger(g)) {
+export async function bootFromOptions(
+  g: GlobalOptions,
+  log: Logger = cliLogger(g),
+  opts: { readOnly?: boolean; replayKeptReplies?: boolean } = {},
+) {
   const { bootCore } = await import('../core/boot');
   return bootCore({
     dataDir: g.data,
@@ -130,5 +134,7 @@ export async function bootFromOptions(g: GlobalOptions, log: Logger = cliLogger(
     host: 'serve',
     version: VERSION,
     log,
+    readOnly: opts.readOnly,
+    replayKeptReplies: opts.replayKeptReplies,
   });
 }

@@ -30,7 +30,9 @@ export async function openLibraryAccess(
 ): Promise<LibraryAccess> {
   let booted: Awaited<ReturnType<typeof bootFromOptions>>;
   try {
-    booted = await bootFromOptions({ ...g, llm: opts.llm ?? g.llm }, log);
+    // Paused from the start: jobs a killed run left 'running' would otherwise resume before a pause
+    // could stop them, and closing then ended a worker with a task pending ("An ingest worker stopped").
+    booted = await bootFromOptions({ ...g, llm: opts.llm ?? g.llm }, log, { readOnly: true });
   } catch (e) {
     if (!isAriadneError(e) || e.code !== 'library_locked') throw e;
     const remote = connectToHolder(g.data);
@@ -43,7 +45,6 @@ export async function openLibraryAccess(
     };
   }
   const { core, providerNote } = booted;
-  core.ingest.pause();
   const dispatcher = createDispatcher(core.handlers, log);
   const shared = await shareLibrary({ dataDir: g.data, dispatcher, events: core.events, log });
   return {

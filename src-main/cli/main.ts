@@ -12,6 +12,8 @@ import { registerAsk } from './commands/ask';
 import { registerExport } from './commands/export';
 import { registerZotero } from './commands/zotero';
 import { registerRetry } from './commands/retry';
+import { registerSnapshot } from './commands/snapshot';
+import { registerRepair } from './commands/repair';
 import { addGlobalOptions } from './global-options';
 import { commandOptionsHelp } from './help';
 import { describeError } from './next-step';
@@ -48,6 +50,8 @@ export async function runCli(argv: string[]): Promise<void> {
   registerExport(program);
   registerZotero(program);
   registerRetry(program);
+  registerSnapshot(program);
+  registerRepair(program);
   program.addHelpText('after', () => commandOptionsHelp(program));
   await program.parseAsync(argv);
 }

@@ -2,6 +2,10 @@
  * Every error the CLI prints ends with what to do next: the command to run or the option to change.
  * Keyed by the core's error codes, so the wording lives in one place for every command.
  */
+const FREE_SPACE =
+  'Free some space on the disk that holds the library (`df -h` shows it), then run the command again: ' +
+  'unfinished documents resume where they stopped.';
+
 const NEXT: Record<string, (err: { message: string; action?: unknown }) => string> = {
   server_unreachable: (e) =>
     (e.action as { kind?: string } | undefined)?.kind === 'start-ollama'
@@ -21,6 +25,11 @@ const NEXT: Record<string, (err: { message: string; action?: unknown }) => strin
     'Close the other Ariadne window or `ariadne serve` using this library, or choose another with `--data DIR`.',
   timeout: () => 'Try again; if the model server is busy, wait for it or run with `--llm builtin`.',
   not_found: () => 'Run `ariadne status` to list the documents in the library.',
+  disk_full: () => FREE_SPACE,
+  library_damaged: () =>
+    '`ariadne doctor` says what is damaged; `ariadne repair` rebuilds the library from its snapshots and ' +
+    'stored originals, `ariadne restore` goes back to a snapshot (`ariadne snapshot --list`).',
+  ENOSPC: () => FREE_SPACE,
   // Node's own codes, for `serve --port N`.
   EADDRINUSE: () =>
     'Another program uses that port: choose another with `--port N`, or leave --port out for a free one.',

@@ -24,6 +24,7 @@ export const ERROR_CODES = [
   'cancelled',
   'parse_failed',
   'disk_full',
+  'library_damaged',
   'internal',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -14,5 +14,6 @@ export * from './handlers';
 export * from './client';
 export * from './settings';
 export * from './citations';
+export * from './snapshots';
 export * from './layout';
 export * from './duplicates';

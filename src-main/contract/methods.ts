@@ -9,6 +9,7 @@ import { qaMethods } from './qa';
 import { exportMethods } from './export';
 import { citationMethods } from './citations';
 import { readingMethods } from './reading';
+import { snapshotMethods } from './snapshots';
 import { layoutMethods } from './layout';
 import { duplicateMethods } from './duplicates';
 import type { MethodSpec } from './define';
@@ -28,6 +29,7 @@ export const methods = {
   ...exportMethods,
   ...citationMethods,
   ...readingMethods,
+  ...snapshotMethods,
   ...layoutMethods,
   ...duplicateMethods,
 } satisfies Record<string, MethodSpec>;

@@ -21,6 +21,10 @@ export const AppSettings = LlmSettings.extend({
    * ask). Ten minutes: past a coffee's wait, long enough that a dropped folder should not start unasked.
    */
   confirmAboveMinutes: z.number().min(0).max(10_000).default(10),
+  /** Snapshots of the library kept (taken before each import batch and on a schedule); 0 takes none. */
+  snapshotsKept: z.number().int().min(0).max(100).default(5),
+  /** Hours between scheduled snapshots while Ariadne runs, when the library changed (0: none on a schedule). */
+  snapshotEveryHours: z.number().min(0).max(720).default(24),
 });
 export type AppSettings = z.infer<typeof AppSettings>;
 

@@ -16,6 +16,10 @@ export interface BootOptions extends LlmOverrides {
   clock?: Clock;
   /** Where the API key is kept (default: the user's config folder, see `llm/api-key-store.ts`). */
   configDir?: string;
+  /** The queue starts paused: for commands that only read (see IngestOptions.startPaused). */
+  readOnly?: boolean;
+  /** Model calls are answered from the library's kept replies first (repair; IngestOptions). */
+  replayKeptReplies?: boolean;
 }
 
 /**
@@ -82,7 +86,11 @@ export async function bootCore(opts: BootOptions): Promise<{ core: Core; provide
           : `${choice.reason.replace(/\.$/, '')} (${decision.kind === 'auto' ? 'automatic' : decision.kind}, ${decision.reason})`
         : decision.reason,
     ...(opts.graphBackend ? { graphBackend: opts.graphBackend } : {}),
-    ...(opts.concurrency ? { ingest: { llmConcurrency: opts.concurrency } } : {}),
+    ingest: {
+      ...(opts.concurrency ? { llmConcurrency: opts.concurrency } : {}),
+      ...(opts.readOnly ? { startPaused: true } : {}),
+      ...(opts.replayKeptReplies ? { replayKeptReplies: true } : {}),
+    },
   });
   return { core, providerNote: choice.note ?? null };
 }

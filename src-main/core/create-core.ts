@@ -21,6 +21,7 @@ import {
 import { createIngestHandlers } from './ingest/ingest-handlers';
 import { defaultWorkerPaths } from './ingest/worker-paths';
 import { createExportHandlers } from './export/export-handlers';
+import { createSnapshotHandlers } from './library/snapshot-handlers';
 import { createEntityHandlers } from './entities';
 import { createCitationHandlers, createCitationService } from './citations';
 import { createLayoutHandlers } from './app/layout-handlers';
@@ -201,6 +202,7 @@ export async function createCore(input: CoreDeps): Promise<Core> {
     ...entityHandlers,
     ...createQaHandlers(retrieval),
     ...createCitationHandlers(citations),
+    ...createSnapshotHandlers(library, () => ingest.snapshotsKept()),
     ...createLayoutHandlers(openLayoutFiles(library.dataDir)),
     ...createExportHandlers({ ...graphHandlers, 'library:list': libraryHandlers['library:list'] }),
   } satisfies ApiHandlers;
@@ -214,11 +216,22 @@ export async function createCore(input: CoreDeps): Promise<Core> {
     retrieval,
     health: () => app['app:health'](),
     warmUp() {
-      library.vectors.ready().catch((e: unknown) =>
-        deps.log.log('warn', 'vector index did not open', {
-          error: e instanceof Error ? e.message : String(e),
-        }),
-      );
+      // Once open, what the graph holds and the index lacks (a deleted index, a crash between a graph write
+      // and its vectors, another embedding model) is embedded again in the background.
+      const warn = (msg: string) => (e: unknown) =>
+        deps.log.log('warn', msg, { error: e instanceof Error ? e.message : String(e) });
+      library.vectors
+        .ready()
+        .then(async () => {
+          const missing = Object.values((await library.reconciled()).missing).flat().length;
+          const recorded = library.vectors.embedding();
+          const changed = recorded && deps.llm.embedModel && recorded.model !== deps.llm.embedModel;
+          if (missing || changed) {
+            const done = await ingest.rebuildVectors();
+            deps.log.log('info', 'vectors rebuilt', { ...done });
+          }
+        }, warn('vector index did not open'))
+        .catch(warn('vectors not rebuilt'));
     },
     async close() {
       // Domains register their own teardown here as they are added (store, queue, workers).

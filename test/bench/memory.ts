@@ -9,7 +9,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { FIXTURE_PAPERS } from '../fixtures/fixture-papers';
 import { deflateBombPdf } from '../fixtures/hostile-pdfs';
+import { makeLongPdf } from '../fixtures/long-pdf';
+import { makeFixtures } from '../fixtures/make-fixtures';
 import { runCli, type CommandRun } from './peak-rss';
 
 const only = (() => {
@@ -78,6 +81,83 @@ if (wanted('bombs')) {
     const file = path.join(work, `${label.replace(/\W+/g, '-')}.pdf`);
     fs.writeFileSync(file, bytes);
     await ingestOne(label, file);
+  }
+}
+
+/** Title and abstract of each BioRED article, or of the fixture papers when the shared data is absent. */
+function abstracts(): string[] {
+  const file = '/work/shared/data/biored/BioRED_train400.PubTator';
+  if (fs.existsSync(file)) {
+    const byId = new Map<string, string[]>();
+    for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
+      const m = /^(\d+)\|[ta]\|(.*)$/.exec(line);
+      if (m) byId.set(m[1]!, [...(byId.get(m[1]!) ?? []), m[2]!]);
+    }
+    return [...byId.values()].map((parts) => parts.join('\n\n'));
+  }
+  console.log(`(${file} is absent: the abstracts are the fixture papers' own, varied)`);
+  return Array.from({ length: 400 }, (_, i) => {
+    const p = FIXTURE_PAPERS[i % FIXTURE_PAPERS.length]!;
+    return `${p.title} (${i})\n\n${p.abstract.replaceAll('TP53', `TP${53 + i}`)}`;
+  });
+}
+
+/** `bytes` of prose made of abstracts, as paragraphs, or as one line when `oneLine`. */
+function prose(all: string[], bytes: number, oneLine: boolean): string {
+  const parts: string[] = [];
+  let size = 0;
+  for (let i = 0; size < bytes; i++) {
+    // Numbered, so a repeated abstract is not the same passage twice.
+    const text = `${all[i % all.length]!} [${i}]`;
+    parts.push(oneLine ? text.replace(/\s+/g, ' ') : text);
+    size += text.length + 2;
+  }
+  return parts.join(oneLine ? ' ' : '\n\n').slice(0, bytes);
+}
+
+const sizesMb = (() => {
+  const i = process.argv.indexOf('--text-mb');
+  return i >= 0 ? (process.argv[i + 1] ?? '').split(',').map(Number) : [0.5, 1, 2, 4, 8.5];
+})();
+
+if (wanted('text')) {
+  const all = abstracts();
+  for (const oneLine of [true, false])
+    for (const mb of sizesMb) {
+      const file = path.join(work, `${oneLine ? 'one-line' : 'prose'}-${mb}mb.txt`);
+      fs.writeFileSync(file, prose(all, Math.round(mb * MB), oneLine));
+      await ingestOne(`text, ${oneLine ? 'one line' : 'paragraphs'}`, file);
+      fs.rmSync(file);
+    }
+}
+
+if (wanted('abstracts')) {
+  const all = abstracts();
+  for (const n of [50, 100, 200]) {
+    const dir = fs.mkdtempSync(path.join(work, 'abstracts-'));
+    for (let i = 0; i < n; i++) fs.writeFileSync(path.join(dir, `abstract-${i}.txt`), all[i % all.length]!);
+    const data = fs.mkdtempSync(path.join(work, 'lib-'));
+    const run = await runCli(['--data', data, 'ingest', '--yes', dir]);
+    const bytes = fs.readdirSync(dir).reduce((s, f) => s + fs.statSync(path.join(dir, f)).size, 0);
+    row(`${n} abstracts (one file each)`, bytes, run);
+    fs.rmSync(data, { recursive: true, force: true });
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (wanted('pdf')) {
+  const { papers } = await makeFixtures(fs.mkdtempSync(path.join(work, 'fixtures-')));
+  for (const pages of [50, 150, 300, 600]) {
+    const file = path.join(work, `generated-${pages}-pages.pdf`);
+    fs.writeFileSync(
+      file,
+      await makeLongPdf(
+        papers.map((p) => p.file),
+        pages,
+      ),
+    );
+    await ingestOne(`generated PDF, ${pages} pages`, file);
+    fs.rmSync(file);
   }
 }
 

@@ -4,6 +4,7 @@ import type { HealthCheck } from '../../contract';
 import { VERSION } from '../../version';
 import { cliLogger, llmOverrides, type GlobalOptions } from '../global-options';
 import { providerChecks } from './doctor-provider';
+import { libraryFileChecks, vectorChecks } from './doctor-library';
 
 export function registerDoctor(program: Command) {
   program
@@ -29,7 +30,9 @@ export function registerDoctor(program: Command) {
       checks.push(...server.checks);
       const warnings = new Set(server.warnings);
       let provider: string = g.llm ?? 'auto';
-      if (dataDirOk) {
+      const files = dataDirOk ? await libraryFileChecks(g.data) : { checks: [], bootable: false };
+      checks.push(...files.checks);
+      if (dataDirOk && files.bootable) {
         try {
           const t0 = performance.now();
           const { core, providerNote } = await (
@@ -62,7 +65,12 @@ export function registerDoctor(program: Command) {
               vectors === null
                 ? `vector index opened and reconciled with the graph in ${Math.round(performance.now() - v0)} ms (on first use)`
                 : `the vector index does not open: ${vectors}`,
+            fix:
+              vectors === null
+                ? undefined
+                : '`ariadne repair` sets it aside and embeds the graph again (with the kept model replies).',
           });
+          if (vectors === null) checks.push(...(await vectorChecks(core)));
           const health = await core.health();
           provider = health.provider;
           // The fallback's reason and fix repeat the server check above: say once which engine runs.

@@ -8,6 +8,8 @@ export { kindOfFile };
 export interface ImportItem {
   fileName: string;
   originalPath: string;
+  /** Bytes, when known before reading: a file over the parser's limit is refused unread. */
+  size?: number;
   read(): Promise<Uint8Array>;
 }
 
@@ -56,6 +58,7 @@ export async function expandPaths(paths: string[]): Promise<ExpandedPaths> {
     items.push({
       fileName: path.basename(abs),
       originalPath: abs,
+      size: st.size,
       read: async () => new Uint8Array(await fs.readFile(real)),
     });
   };

@@ -8,6 +8,7 @@ import type {
 import type { ImportItem } from './expand-paths';
 import type { ImportEstimate } from '../../contract/library';
 import type { EstimateItem } from './estimate/precount';
+import type { VectorRebuild } from './rebuild-vectors';
 import type { IndexedEntity } from './resolve/entity-index';
 import type { Job } from './queue/types';
 import type { ParseRequest } from './parse-requests';
@@ -35,6 +36,13 @@ export interface OriginalFile {
 export interface IngestService {
   /** Adds files: duplicates are recognised by content, a changed file at a known path replaces its document. */
   importItems(items: ImportItem[]): Promise<ImportOutcome>;
+  /** Snapshots kept (Settings): each import batch is preceded by one when the library changed. */
+  snapshotsKept(): number;
+  /**
+   * Embeds what the graph holds and the vector index lacks (all of it when the embedding model changed):
+   * after the index was lost or damaged, or a crash between a graph write and its vectors.
+   */
+  rebuildVectors(): Promise<VectorRebuild>;
   /**
    * What importing these files would cost: model calls, tokens and time from the model's measured speed (one
    * real call on the first passage when the model was never timed), and whether the batch should be confirmed.

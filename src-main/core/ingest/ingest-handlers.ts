@@ -1,5 +1,6 @@
 import type { ApiHandlers } from '../../contract';
 import type { IngestService } from './ingest-api';
+import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import { expandPaths, type ImportItem } from './expand-paths';
 import type { EstimateItem } from './estimate/precount';
@@ -37,6 +38,8 @@ export function createIngestHandlers(svc: IngestService): LibraryHandlers {
       const uploads: ImportItem[] = (files ?? []).map((f) => ({
         fileName: f.name,
         originalPath: '',
+        // What base64 decodes to, before it is decoded.
+        size: Math.floor((f.dataBase64.length * 3) / 4),
         read: async () => new Uint8Array(Buffer.from(f.dataBase64, 'base64')),
       }));
       for (const f of uploads.filter((u) => !kindOfFile(u.fileName))) {
@@ -52,6 +55,7 @@ export function createIngestHandlers(svc: IngestService): LibraryHandlers {
       for (const i of items)
         sized.push({
           ...i,
+          chunks: () => createReadStream(i.originalPath, { highWaterMark: 1 << 20 }),
           size: await fs.stat(i.originalPath).then(
             (st) => st.size,
             () => 0,

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { AriadneError } from '../../contract/errors';
+import { AriadneError, toRpcError } from '../../contract/errors';
 import { AppSettings } from '../../contract/settings';
 import { createAbortWatch, onAbort } from '../abort-listener';
 import type { Clock, Logger } from '../deps';
@@ -29,6 +29,8 @@ import { createModelCalls } from './runtime/model-calls';
 import { createImportedBytes } from './runtime/imported-bytes';
 import { createWorkerPool } from './runtime/worker-pool';
 import { createEstimator } from './estimate/estimate-service';
+import { takeSnapshot } from '../library/snapshots';
+import { rebuildVectors } from './rebuild-vectors';
 import type { LlmMetrics } from '../llm/metrics';
 
 export type { IngestService } from './ingest-api';
@@ -54,6 +56,16 @@ export interface IngestOptions extends Partial<PipelineOptions>, Partial<Schedul
    * backoff and a varied seed (llm/retry.ts says why); more here would multiply them.
    */
   taskAttempts?: number;
+  /**
+   * Opens with the queue paused: a command that only looks (status, search, ask, entities, export) starts
+   * no job, not even one a killed run left behind (it resumes with the next command that works).
+   */
+  startPaused?: boolean;
+  /**
+   * Answers model calls from the library's kept replies too (`ingest-replies.ndjson`): `ariadne repair`
+   * reads documents again without asking the model what it answered before.
+   */
+  replayKeptReplies?: boolean;
 }
 
 export interface IngestDeps {
@@ -133,12 +145,17 @@ export async function startIngest(deps: IngestDeps): Promise<IngestService> {
   const journal =
     deps.tasks.provider === 'builtin'
       ? noJournal
-      : openCallJournal(path.join(library.dataDir, 'ingest-journal.ndjson'));
+      : openCallJournal(path.join(library.dataDir, 'ingest-journal.ndjson'), {
+          archive: path.join(library.dataDir, 'ingest-replies.ndjson'),
+          replayArchive: o.replayKeptReplies,
+        });
   const models = createModelCalls(deps.tasks, pool, journal);
   const imported = createImportedBytes();
   const index = lazyEntityIndex(library.graph, library.vectors);
   const tracker = new ProgressTracker(() => clock.now(), planOf);
-  let paused = false;
+  let paused = o.startPaused ?? false;
+  /** Why the queue stopped on its own (a status that could not be written), until it is resumed. */
+  let storageFailure: AriadneError | null = null;
   const resumeWaiters = new Set<() => void>();
   // Every step of a paused job waits here on the job's signal: one abort listener for all of them.
   const onResumeAbort = createAbortWatch();
@@ -213,6 +230,13 @@ export async function startIngest(deps: IngestDeps): Promise<IngestService> {
       paused = p;
       if (!p) for (const go of [...resumeWaiters]) go();
     },
+    onStorageFailure(error, job) {
+      storageFailure = storageError(error);
+      paused = true;
+      log.log('error', 'ingest stopped: the library could not be written', { error: storageFailure.message });
+      // Waiters (the CLI's ingest) hear it through their progress check.
+      progress(job);
+    },
     onJobStart(job) {
       tracker.begin(job.id);
       progress(job);
@@ -248,15 +272,46 @@ export async function startIngest(deps: IngestDeps): Promise<IngestService> {
     confirmAboveMinutes: () => app().confirmAboveMinutes,
     documentsAtOnce,
   });
+  // Snapshots (library/snapshots.ts): before each import batch and on a schedule, when the library changed.
+  const snapshot = (reason: 'import' | 'schedule') =>
+    takeSnapshot(library, reason, { keep: app().snapshotsKept }).catch((e: unknown) => {
+      log.log('warn', 'snapshot not taken', { reason, error: e instanceof Error ? e.message : String(e) });
+      return null;
+    });
+  const beforeImport = async () => {
+    if (app().snapshotsKept > 0) await snapshot('import');
+  };
+  let snapshotTimer: { cancel(): void } | null = null;
+  const armSnapshots = () => {
+    const hours = app().snapshotEveryHours;
+    snapshotTimer =
+      hours > 0 && app().snapshotsKept > 0
+        ? clock.setTimeout(() => void snapshot('schedule').finally(armSnapshots), hours * 3_600_000)
+        : null;
+  };
+  if (!o.startPaused) armSnapshots();
   const service: IngestService = {
-    importItems: (items) => ops.importItems(items),
+    importItems: async (items) => {
+      await beforeImport();
+      return ops.importItems(items);
+    },
+    snapshotsKept: () => app().snapshotsKept,
+    rebuildVectors: () =>
+      rebuildVectors(
+        library,
+        (texts) => models.embed(texts, new AbortController().signal),
+        models.embedModel,
+      ),
     estimate: (items, opts) => estimator.estimate(items, opts),
     // Its readers (a BibTeX parser, SQLite in wasm) load when a Zotero import runs, not when a library opens.
     importZotero: async (source) =>
       (await import('./zotero/zotero-import')).importZotero(source, {
         library,
         clock,
-        importItems: (items) => ops.importItems(items),
+        importItems: async (items) => {
+          await beforeImport();
+          return ops.importItems(items);
+        },
       }),
     list: () => ops.list(),
     detail: (id) => ops.detail(id),
@@ -279,7 +334,10 @@ export async function startIngest(deps: IngestDeps): Promise<IngestService> {
     cancel: (id) => ops.cancel(id),
     syncEntities: (ids) => ops.syncEntities(ids),
     pause: () => scheduler.pause(),
-    resume: () => scheduler.resume(),
+    resume() {
+      storageFailure = null;
+      scheduler.resume();
+    },
     get paused() {
       return paused;
     },
@@ -305,6 +363,11 @@ export async function startIngest(deps: IngestDeps): Promise<IngestService> {
     waitFor(ids, signal) {
       return new Promise((resolve, reject) => {
         const check = () => {
+          if (storageFailure) {
+            off();
+            offAbort();
+            return reject(storageFailure);
+          }
           const jobs = ids.map((id) => queue.get(id));
           if (jobs.every((j) => !j || TERMINAL_STATUSES.includes(j.status))) {
             off();
@@ -321,6 +384,7 @@ export async function startIngest(deps: IngestDeps): Promise<IngestService> {
     readingOptions: () => ({ blockTokens: opts.blockTokens, entityTypes: opts.entityTypes }),
     resolutionEntry: async (id) => (await index.loaded()).get(id),
     async close() {
+      snapshotTimer?.cancel();
       await scheduler.close();
       await pool.close();
       await parser.close();
@@ -329,6 +393,21 @@ export async function startIngest(deps: IngestDeps): Promise<IngestService> {
     },
   };
   return service;
+}
+
+/**
+ * The error a stopped queue reports: a full disk says so (Kùzu's own words are "IO exception: Cannot write
+ * to file … graph.kuzu.wal"); anything else keeps its message.
+ */
+function storageError(e: unknown): AriadneError {
+  const err = toRpcError(e);
+  if (err.code === 'disk_full')
+    return new AriadneError('disk_full', err.message, { retryable: true, cause: e });
+  return new AriadneError(
+    'internal',
+    `The library could not be written (${err.message}); ingestion stopped. Nothing saved before is lost.`,
+    { cause: e },
+  );
 }
 
 /** The Settings screen's values stored in the library; a hand-edited invalid value is ignored, not fatal. */

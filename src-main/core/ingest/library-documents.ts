@@ -92,13 +92,19 @@ export function libraryDocuments(svc: IngestParts) {
     };
   }
 
-  /** `keepReference`: re-reading keeps the document's Zotero record; deleting it forgets the record. */
+  /**
+   * `keepReference`: re-reading keeps the document's Zotero record and its stored original; deleting it
+   * forgets both (the original is the file's bytes: a deleted document's must not stay on disk).
+   */
   async function removeDocument(id: string, opts: { keepReference?: boolean } = {}) {
     await svc.scheduler.abort(id);
     svc.imported.forget(id);
     if (svc.queue.get(id)) await svc.queue.remove(id);
     const res = await library.deleteDocument(id);
-    if (!opts.keepReference) await library.references.remove(id);
+    if (!opts.keepReference) {
+      await library.references.remove(id);
+      await library.originals.remove(id);
+    }
     listVersion++;
     editVersion++;
     docCache.drop(id);
@@ -143,7 +149,7 @@ export function libraryDocuments(svc: IngestParts) {
 
   /** A file that can only fail (not a PDF, cut short, locked): a failed document at once, with its reason. */
   async function recordRefused(id: string, bytes: Uint8Array, it: ImportItem, reason: string) {
-    await library.originals.put(bytes);
+    await library.originals.put(bytes, { fileName: it.fileName, originalPath: it.originalPath });
     await library.parseNotes.put(id, { failedAtImport: reason });
     await graph.upsertDocument({
       id,
@@ -165,6 +171,11 @@ export function libraryDocuments(svc: IngestParts) {
     let byPath: Map<string, string[]> | null = null;
     for (const it of items) {
       try {
+        const refused =
+          it.size === undefined
+            ? null
+            : svc.ctx.parser.sizeRefusal(kindOfFile(it.fileName) ?? 'txt', it.size);
+        if (refused) throw refused;
         const bytes = await it.read();
         // Small files are hashed here (microseconds): the pool may be busy for seconds with the documents
         // this import has already queued, and a folder of a thousand notes would wait behind each of them.
@@ -176,7 +187,7 @@ export function libraryDocuments(svc: IngestParts) {
         if (known && !svc.queue.get(id) && known.status === 'queued') {
           // The process died between recording the document and persisting its job: queue it now, or
           // it would stay "queued" forever with nothing to run it.
-          await library.originals.put(bytes);
+          await library.originals.put(bytes, { fileName: it.fileName, originalPath: it.originalPath });
           svc.imported.keep(id, bytes);
           await enqueueDocument(id, it.fileName, it.originalPath);
           added.push({ id, fileName: it.fileName, duplicate: false });
@@ -207,7 +218,7 @@ export function libraryDocuments(svc: IngestParts) {
           failed.push({ id, fileName: it.fileName, reason: refusal });
           continue;
         }
-        await library.originals.put(bytes);
+        await library.originals.put(bytes, { fileName: it.fileName, originalPath: it.originalPath });
         svc.imported.keep(id, bytes);
         await enqueueDocument(id, it.fileName, it.originalPath);
         added.push({ id, fileName: it.fileName, duplicate: false, ...(updated ? { updated } : {}) });

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,10 +31,31 @@ describe('library lock', () => {
     fs.writeFileSync(path.join(d, 'library.lock'), JSON.stringify({ pid: 2 ** 22 + 12345 }));
     const lock = acquireLock(d);
     lock.release();
-    // pid 1 always exists: a live owner.
-    fs.writeFileSync(path.join(d, 'library.lock'), JSON.stringify({ pid: 1 }));
-    expect(() => acquireLock(d)).toThrow(/in use by process 1/);
+    // This process's parent is a live Node process: an owner that could be Ariadne.
+    fs.writeFileSync(path.join(d, 'library.lock'), JSON.stringify({ pid: process.ppid }));
+    expect(() => acquireLock(d)).toThrow(new RegExp(`in use by process ${process.ppid}`));
   });
+
+  // Regression: a lock naming a live process that is not its owner (pid 1, a reused pid) locked the
+  // library for good.
+  it.skipIf(process.platform !== 'linux')(
+    'takes over a lock naming a live process that is not its owner',
+    () => {
+      const d = tmp();
+      const sleeper = spawn('sleep', ['30']);
+      try {
+        fs.writeFileSync(path.join(d, 'library.lock'), JSON.stringify({ pid: sleeper.pid }));
+        acquireLock(d).release();
+        // A Node process, but started at another time than the lock recorded: its pid was reused.
+        fs.writeFileSync(path.join(d, 'library.lock'), JSON.stringify({ pid: process.ppid, start: '1' }));
+        acquireLock(d).release();
+        fs.writeFileSync(path.join(d, 'library.lock'), JSON.stringify({ pid: 1 }));
+        acquireLock(d).release();
+      } finally {
+        sleeper.kill();
+      }
+    },
+  );
 });
 
 describe('settings', () => {

@@ -20,13 +20,60 @@ function alive(pid: number): boolean {
   }
 }
 
-function readOwner(file: string): number | null {
+interface Owner {
+  pid: number;
+  /** The owner's start time as the kernel counts it (Linux), to tell it from a later process with its pid. */
+  start: string | null;
+}
+
+function readOwner(file: string): Owner | null {
   try {
-    const pid = Number(JSON.parse(fs.readFileSync(file, 'utf8')).pid);
-    return Number.isInteger(pid) && pid > 0 ? pid : null;
+    const body = JSON.parse(fs.readFileSync(file, 'utf8')) as { pid?: unknown; start?: unknown };
+    const pid = Number(body.pid);
+    if (!Number.isInteger(pid) || pid <= 0) return null;
+    return { pid, start: typeof body.start === 'string' ? body.start : null };
   } catch {
     return null;
   }
+}
+
+/** Field 22 of /proc/<pid>/stat (start time in clock ticks since boot), or null where there is no /proc. */
+function startOf(pid: number): string | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces and parentheses: fields are counted after its last ')'.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a process looks like one that could hold a library (Node, Electron, Ariadne); true without /proc. */
+function couldBeAriadne(pid: number): boolean {
+  try {
+    return /node|electron|ariadne/i.test(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Whether the lock's owner still runs. A pid is reused once its process ends: a lock naming pid 1 (or any
+ * process started later) locked a library for good. The lock records its owner's start time, so a live
+ * process with that pid but another start time is a stranger; a lock from before it recorded one is
+ * trusted only to a process that could be Ariadne.
+ */
+function ownerRuns(owner: Owner): boolean {
+  if (!alive(owner.pid)) return false;
+  const start = startOf(owner.pid);
+  if (owner.start !== null && start !== null) return start === owner.start;
+  return couldBeAriadne(owner.pid);
+}
+
+/** The process holding the library, when another live one does. */
+export function lockHolder(dataDir: string): number | null {
+  const owner = readOwner(path.join(path.resolve(dataDir), 'library.lock'));
+  return owner && owner.pid !== process.pid && ownerRuns(owner) ? owner.pid : null;
 }
 
 /**
@@ -43,7 +90,11 @@ export function acquireLock(dataDir: string): LibraryLock {
       `The library at ${key} is already open in this process (${process.pid}).`,
     );
   }
-  const body = JSON.stringify({ pid: process.pid, since: new Date().toISOString() });
+  const body = JSON.stringify({
+    pid: process.pid,
+    start: startOf(process.pid),
+    since: new Date().toISOString(),
+  });
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       fs.writeFileSync(file, body, { flag: 'wx' });
@@ -53,9 +104,9 @@ export function acquireLock(dataDir: string): LibraryLock {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
     }
     const owner = readOwner(file);
-    if (owner !== null && owner !== process.pid && alive(owner)) {
-      throw new AriadneError('library_locked', `The library is in use by process ${owner}.`, {
-        action: { kind: 'close-other-instance', pid: owner },
+    if (owner !== null && owner.pid !== process.pid && ownerRuns(owner)) {
+      throw new AriadneError('library_locked', `The library is in use by process ${owner.pid}.`, {
+        action: { kind: 'close-other-instance', pid: owner.pid },
       });
     }
     // Stale (dead owner, or unreadable because the owner died mid-write): remove and retry the exclusive create.
@@ -72,7 +123,7 @@ function lockHandle(key: string, file: string): LibraryLock {
     heldHere.delete(key);
     process.off('exit', release);
     try {
-      if (readOwner(file) === process.pid) fs.rmSync(file, { force: true });
+      if (readOwner(file)?.pid === process.pid) fs.rmSync(file, { force: true });
     } catch {
       // The folder is gone or read-only: nothing left to release.
     }

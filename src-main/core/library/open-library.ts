@@ -5,6 +5,7 @@ import { graphBackendOf, openGraphBackend, openVectorBackend, type OpenedGraph }
 import type { GraphStore } from '../store/graph-store';
 import type { JobStore } from '../store/job-store';
 import { deferVectorIndex, type DeferredVectorIndex } from '../store/deferred-vector-index';
+import type { VectorIndex } from '../store/vector-index';
 import type { DeleteResult } from '../store/types';
 import { AriadneError } from '../../contract/errors';
 import { openGeometryFiles, type GeometryFiles } from './geometry-files';
@@ -15,6 +16,7 @@ import { reconcile, type ReconcileReport } from './reconcile';
 import { openSettings, type SettingsStore } from './settings';
 import { openReferences, type ReferenceStore } from './references';
 import { openParseNotes, type ParseNotes } from './parse-notes';
+import { applyPendingRestore } from './snapshots';
 
 export interface Library {
   readonly dataDir: string;
@@ -71,10 +73,33 @@ export interface OpenLibraryOptions {
  *   geometry/       per parsed PDF, where each line of its text was printed (viewer highlights)
  *   facts/          per parsed document, its facts (library/document-facts.ts), read by ingestion's steps
  */
+/**
+ * A vector index that does not open or reconcile (damaged Lance files, a table the graph cannot be matched
+ * with): one message that says what to do, instead of LanceDB's own words in a 500. A dimension mismatch
+ * and errors the store already explained keep their code.
+ */
+function vectorsDamaged(e: unknown): AriadneError {
+  if (e instanceof AriadneError && e.code !== 'internal') return e;
+  const first = (e instanceof Error ? e.message : String(e)).split('\n')[0]?.slice(0, 200) ?? '';
+  return new AriadneError(
+    'library_damaged',
+    `The vector index (vectors/) does not open (${first}). Repair the library: the index is set aside and ` +
+      'rebuilt from the graph.',
+    { cause: e },
+  );
+}
+
 export async function openLibrary(opts: OpenLibraryOptions): Promise<Library> {
   const dataDir = path.resolve(opts.dataDir);
   const log = opts.log.child({ library: dataDir });
   fs.mkdirSync(dataDir, { recursive: true });
+  // A snapshot chosen in Settings ("Restore…") is put back before anything opens.
+  const restored = applyPendingRestore(dataDir);
+  if (restored)
+    log.log('warn', 'library restored from a snapshot', {
+      snapshot: restored.snapshot.id,
+      replacedFilesIn: restored.setAside,
+    });
   const lock = acquireLock(dataDir);
   let opened: OpenedGraph | undefined;
   let vectors: DeferredVectorIndex | undefined;
@@ -99,18 +124,19 @@ export async function openLibrary(opts: OpenLibraryOptions): Promise<Library> {
     // a write that lands meanwhile cannot be mistaken for an orphan.
     const v = deferVectorIndex(
       async () => {
-        const index = await openVectorBackend(path.join(dataDir, 'vectors'), {
-          log,
-          record: {
-            get: () => settings.get().embedding,
-            set: async (embedding) => void (await settings.update({ embedding })),
-          },
-        });
+        let index: VectorIndex | undefined;
         try {
+          index = await openVectorBackend(path.join(dataDir, 'vectors'), {
+            log,
+            record: {
+              get: () => settings.get().embedding,
+              set: async (embedding) => void (await settings.update({ embedding })),
+            },
+          });
           report = await reconcile({ graph: g, vectors: index });
         } catch (e) {
-          await index.close().catch(() => undefined);
-          throw e;
+          await index?.close().catch(() => undefined);
+          throw vectorsDamaged(e);
         }
         if (report.inconsistencies) {
           log.log('warn', 'reconciled on open', {

@@ -23,8 +23,20 @@ export interface GraphBackendOptions {
 
 export type GraphBackendOpener = (dataDir: string, opts: GraphBackendOptions) => Promise<OpenedGraph>;
 
+/** A backend's own check of a library's files, run without opening them in the caller's process. */
+export interface GraphFilesCheck {
+  ok: boolean;
+  detail: string;
+  changed: string | null;
+  setAside: string[];
+}
+
 export interface GraphBackend {
   open: GraphBackendOpener;
+  /** Reads the whole graph where a damaged file cannot crash the caller (doctor, repair). */
+  check?(dataDir: string): Promise<GraphFilesCheck>;
+  /** The files that hold the graph, relative to the library folder (what a repair sets aside). */
+  files?: string[];
   /** Whether a library folder holds this backend's graph (for libraries made before the choice was recorded). */
   foundIn?(dataDir: string): boolean;
 }
@@ -40,6 +52,9 @@ export const graphBackends: Record<string, GraphBackend> = {
   kuzu: {
     open: (dataDir, opts) => openKuzuGraph(path.join(dataDir, KUZU_FILE), opts),
     foundIn: (dataDir) => fs.existsSync(path.join(dataDir, KUZU_FILE)),
+    check: (dataDir) =>
+      import('./kuzu/graph-check').then((m) => m.checkKuzuGraph(path.join(dataDir, KUZU_FILE))),
+    files: [KUZU_FILE, `${KUZU_FILE}.wal`, `${KUZU_FILE}.state.json`, `${KUZU_FILE}.checkpoint-backup`],
   },
   memory: {
     open: (dataDir, opts) => import('./memory/graph-backend').then((m) => m.openMemoryGraph(dataDir, opts)),

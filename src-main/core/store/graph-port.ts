@@ -40,6 +40,8 @@ export interface GraphPort {
    * `bulk`: a large batch, for which a backend may use a faster path (Kùzu: COPY under its checkpoint guard).
    */
   write<T>(fn: (tx: PortReader & GraphWrites) => Promise<T>, opts?: { bulk?: boolean }): Promise<T>;
+  /** Copies the backend's files between two transactions into `dir` (see GraphStore.copyFilesTo). */
+  copyFilesTo?(dir: string): Promise<void>;
   /** Waits for work in flight and closes the backend; idempotent. */
   close(): Promise<void>;
 }

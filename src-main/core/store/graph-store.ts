@@ -194,6 +194,12 @@ export interface GraphStore {
   /** Everything the graph holds in comparable form (tests: "the same content however it got there"). */
   canonicalGraph(): Promise<CanonicalGraph>;
 
+  /**
+   * Copies the store's files, as they are between two transactions, into `dir` (a snapshot); absent for a
+   * backend that keeps nothing on disk.
+   */
+  copyFilesTo?(dir: string): Promise<void>;
+
   /** Waits for work in flight and closes the store; idempotent. */
   close(): Promise<void>;
 }

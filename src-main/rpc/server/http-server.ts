@@ -190,6 +190,8 @@ function statusOf(code: string): number {
     server_refused: 502,
     upstream: 502,
     model_missing: 424,
+    disk_full: 507,
+    library_damaged: 503,
   };
   return map[code] ?? 500;
 }

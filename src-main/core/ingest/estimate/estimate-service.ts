@@ -152,7 +152,8 @@ async function firstPassage(
 ): Promise<string | null> {
   for (const item of items) {
     const kind = kindOfFile(item.fileName);
-    if (!kind || !item.read) continue;
+    // The parser refuses what is larger (200 MB) after reading it whole: not worth it for a probe.
+    if (!kind || !item.read || item.size > 200 * 1024 * 1024) continue;
     const bytes = await item.read();
     const parsed = await parser.parseBytes(bytes, kind);
     const first = splitIntoBlocks(parsed.text, { maxTokens: blockTokens })[0];

@@ -7,6 +7,7 @@ import {
   passagesFor,
   type ModelThroughput,
 } from './estimate';
+import { countPdfPagesIn, PageCounter, slicesOf } from './page-count';
 import { countPdfPages } from './precount';
 
 const llama: ModelThroughput = {
@@ -121,5 +122,36 @@ describe('the PDF pre-count', () => {
     expect(countPdfPages(pdf('1 0 obj << /Type /Pages /Count 12 /Kids [] >> endobj'))).toBe(12);
     expect(countPdfPages(pdf('1 0 obj << /Count 7 /Type /Pages >> endobj'))).toBe(7);
     expect(countPdfPages(pdf('1 0 obj << /Type /ObjStm /N 40 >> stream ... endstream'))).toBeNull();
+  });
+
+  it('counts the same wherever the bytes are cut into chunks', () => {
+    const body = [
+      '1 0 obj << /Type /Pages /Kids [2 0 R 3 0 R] /Count 2 >> endobj',
+      '2 0 obj << /Type /Page /Parent 1 0 R >> endobj',
+      '3 0 obj << /Type/Page/Parent 1 0 R >> endobj',
+      '4 0 obj << /Type /Pages /Count 12 >> endobj',
+    ].join('\n');
+    for (const text of [body, body.replace(/\/Type ?\/Page\//g, '/Kind/')]) {
+      const bytes = pdf(text);
+      const whole = countPdfPages(bytes);
+      for (let cut = 0; cut <= bytes.length; cut++) {
+        const c = new PageCounter();
+        c.push(bytes.subarray(0, cut));
+        c.push(bytes.subarray(cut));
+        expect(c.result()).toBe(whole);
+      }
+    }
+  });
+
+  it('does not take a /Page inside another name or after other tokens for a page', () => {
+    expect(
+      countPdfPages(pdf('<< /Type /PageLabel >> << /Type (x) /Page >> << /Type /Pages /Count 4 >>')),
+    ).toBe(4);
+  });
+
+  it('reads a stream of chunks, and a file that will not end in time is left to its size', async () => {
+    const bytes = pdf('<< /Type /Page >> '.repeat(5000));
+    expect(await countPdfPagesIn(slicesOf(bytes))).toBe(5000);
+    expect(await countPdfPagesIn(slicesOf(bytes), Date.now() - 1)).toBeNull();
   });
 });

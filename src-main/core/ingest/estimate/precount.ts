@@ -2,13 +2,23 @@ import fs from 'node:fs/promises';
 import type { Library } from '../../library';
 import { kindOfFile } from '../parse/parse-in-worker';
 import { DEFAULT_PASSAGE_FILL, type DocumentSize } from './estimate';
+import { countPdfPagesIn, slicesOf } from './page-count';
+
+export { countPdfPages } from './page-count';
 
 /** A file of a batch before it is imported: its name, its size, and its bytes when they are at hand. */
 export interface EstimateItem {
   fileName: string;
   size: number;
   read?: () => Promise<Uint8Array>;
+  /** The file's bytes as they are read (a file on disk is streamed, never read whole to be counted). */
+  chunks?: () => AsyncIterable<Uint8Array>;
 }
+
+/** PDFs past this size are estimated from their size: the parser refuses them anyway (200 MB). */
+const MAX_COUNTED_BYTES = 200 * 1024 * 1024;
+/** How long one file's pages may be counted before its size stands in for them. */
+const COUNT_BUDGET_MS = 3_000;
 
 /**
  * How the library's own PDFs turned into text, measured from what parsing already recorded (pages on the
@@ -38,22 +48,6 @@ export const DEFAULT_CALIBRATION: Calibration = {
 };
 
 /**
- * Pages of a PDF without parsing it: its page objects (`/Type /Page`), else the page tree's largest
- * `/Count`. Both can sit in compressed object streams (PDF 1.5+), where neither is visible: null then.
- */
-export function countPdfPages(bytes: Uint8Array): number | null {
-  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
-  const objects = text.match(/\/Type\s*\/Page(?![A-Za-z])/g)?.length ?? 0;
-  if (objects > 0) return objects;
-  let count = 0;
-  for (const m of text.matchAll(
-    /\/Type\s*\/Pages\b[^>]*?\/Count\s+(\d+)|\/Count\s+(\d+)[^>]*?\/Type\s*\/Pages\b/g,
-  ))
-    count = Math.max(count, Number(m[1] ?? m[2]));
-  return count > 0 ? count : null;
-}
-
-/**
  * What a file is expected to yield. Text and Markdown: a character per byte (UTF-8 prose is nearly all
  * ASCII). PDF: its page count when visible, else its size over the bytes a page takes, times the characters
  * a page holds.
@@ -61,9 +55,20 @@ export function countPdfPages(bytes: Uint8Array): number | null {
 export async function sizeOf(item: EstimateItem, cal: Calibration): Promise<DocumentSize> {
   const kind = kindOfFile(item.fileName);
   if (kind !== 'pdf') return { chars: item.size, pages: 0 };
-  const bytes = item.read ? await item.read().catch(() => null) : null;
-  const pages = (bytes && countPdfPages(bytes)) ?? Math.max(1, Math.round(item.size / cal.pdfBytesPerPage));
+  const counted = item.size <= MAX_COUNTED_BYTES ? await countPages(item) : null;
+  const pages = counted ?? Math.max(1, Math.round(item.size / cal.pdfBytesPerPage));
   return { chars: pages * cal.charsPerPdfPage, pages };
+}
+
+async function countPages(item: EstimateItem): Promise<number | null> {
+  const deadline = Date.now() + COUNT_BUDGET_MS;
+  try {
+    if (item.chunks) return await countPdfPagesIn(item.chunks(), deadline);
+    if (item.read) return await countPdfPagesIn(slicesOf(await item.read()), deadline);
+  } catch {
+    // An unreadable file is estimated from its size; the import says what is wrong with it.
+  }
+  return null;
 }
 
 /** The calibration from the library's most recent finished PDFs; the defaults for a library without any. */

@@ -1,7 +1,8 @@
 import type { Extraction } from '../../llm/schemas';
 import { canonicalKey, displayName, findInText, matchKey, normaliseName } from './names';
 import { atKey } from '../../at';
-import { findAbbreviations } from '../../nlp/abbreviations';
+import { findAbbreviations, type AbbreviationDefinition } from '../../nlp/abbreviations';
+import { sentences } from '../../nlp/sentences';
 
 export interface GroundedEntity {
   key: string;
@@ -28,8 +29,21 @@ export interface GroundedRelation {
 export interface GroundedExtraction {
   entities: GroundedEntity[];
   relations: GroundedRelation[];
-  /** Entities the chunk never mentions and that no relation needs: dropped. */
+  /** Entities the chunk never mentions (strictly: whether or not a relation needs them): dropped. */
   dropped: number;
+  /** Strict grounding: relationships no sentence of the chunk names both ends of (or to a dropped name). */
+  droppedRelations?: number;
+}
+
+export interface GroundingOptions {
+  /**
+   * A model's reading (not the built-in rules'): an entity the chunk never mentions is dropped even when a
+   * relation needs it, and a relationship is kept only when one sentence of the chunk names both its ends
+   * (by any name the reading gave them, or a defined abbreviation's other form). A 7B model invents both:
+   * of 9 relations the simulator made up between terms sharing no sentence, 8 were stored, each with a
+   * plausible quote that did not support it.
+   */
+  strict?: boolean;
 }
 
 export const UNGROUNDED_CONFIDENCE = 0.5;
@@ -40,7 +54,12 @@ export const UNGROUNDED_CONFIDENCE = 0.5;
  * duplicates by (normalised name, type) joining their descriptions, restore scientific casing, and split
  * relationship keywords into single tags. Pure and deterministic, so it runs in a worker.
  */
-export function groundExtraction(x: Extraction, chunkText: string): GroundedExtraction {
+export function groundExtraction(
+  x: Extraction,
+  chunkText: string,
+  opts: GroundingOptions = {},
+): GroundedExtraction {
+  const strict = opts.strict ?? false;
   const needed = new Set<string>();
   for (const r of x.relationships) {
     needed.add(normaliseName(r.source_entity));
@@ -48,12 +67,14 @@ export function groundExtraction(x: Extraction, chunkText: string): GroundedExtr
   }
   const byKey = new Map<string, GroundedEntity>();
   const keyOfName = new Map<string, string>();
+  /** Every name the reading gave each kept entity, for the relations' sentence check. */
+  const namesOf = new Map<string, string[]>();
   let dropped = 0;
   for (const e of x.entities) {
     const raw = e.entity_name.trim();
     if (!raw) continue;
     const grounded = findInText(raw, chunkText) !== null;
-    if (!grounded && !needed.has(normaliseName(raw))) {
+    if (!grounded && (strict || !needed.has(normaliseName(raw)))) {
       dropped++;
       continue;
     }
@@ -75,14 +96,22 @@ export function groundExtraction(x: Extraction, chunkText: string): GroundedExtr
       });
     }
     keyOfName.set(normaliseName(raw), key);
+    namesOf.set(key, [...(namesOf.get(key) ?? []), raw]);
   }
-  addDefinedPartners(byKey, chunkText);
+  const pairs = findAbbreviations(chunkText);
+  addDefinedPartners(byKey, chunkText, pairs);
+  const together = strict ? sharedSentence(chunkText, namesOf, pairs) : () => true;
+  let droppedRelations = 0;
   const relations: GroundedRelation[] = [];
   const seen = new Set<string>();
   for (const r of x.relationships) {
     const source = keyOfName.get(normaliseName(r.source_entity));
     const target = keyOfName.get(normaliseName(r.target_entity));
-    if (!source || !target || source === target) continue;
+    if (!source || !target || source === target) {
+      // A relation to a name the passage never mentions is a claim without support too.
+      if (strict && (!source || !target)) droppedRelations++;
+      continue;
+    }
     const keywords = [
       ...new Set(
         r.relationship_keywords
@@ -95,6 +124,10 @@ export function groundExtraction(x: Extraction, chunkText: string): GroundedExtr
     const id = `${source}\u0000${target}\u0000${description}`;
     if (!description || seen.has(id)) continue;
     seen.add(id);
+    if (!together(source, target)) {
+      droppedRelations++;
+      continue;
+    }
     // keyOfName names only keys of byKey.
     const confidence = Math.min(atKey(byKey, source).confidence, atKey(byKey, target).confidence);
     relations.push({
@@ -106,7 +139,38 @@ export function groundExtraction(x: Extraction, chunkText: string): GroundedExtr
     });
   }
   const entities = [...byKey.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  return { entities, relations, dropped };
+  return strict ? { entities, relations, dropped, droppedRelations } : { entities, relations, dropped };
+}
+
+/**
+ * Whether one sentence of the chunk names both entities, each by any of its names or the other form of an
+ * abbreviation the chunk defines ("AMP-activated protein kinase (AMPK)").
+ */
+function sharedSentence(chunkText: string, namesOf: Map<string, string[]>, pairs: AbbreviationDefinition[]) {
+  const spans = sentences(chunkText).map((s) => s.text);
+  const aliases = (key: string) => {
+    const names = [...(namesOf.get(key) ?? [])];
+    const keys = new Set(names.map(matchKey));
+    for (const p of pairs) {
+      if (keys.has(matchKey(p.long))) names.push(p.short);
+      if (keys.has(matchKey(p.short))) names.push(p.long);
+    }
+    return names;
+  };
+  const inSentences = new Map<string, Set<number>>();
+  const where = (key: string) => {
+    let at = inSentences.get(key);
+    if (!at) {
+      const names = aliases(key);
+      at = new Set(spans.flatMap((s, i) => (names.some((n) => findInText(n, s) !== null) ? [i] : [])));
+      inSentences.set(key, at);
+    }
+    return at;
+  };
+  return (a: string, b: string) => {
+    const other = where(b);
+    return [...where(a)].some((i) => other.has(i));
+  };
 }
 
 /**
@@ -115,8 +179,11 @@ export function groundExtraction(x: Extraction, chunkText: string): GroundedExtr
  * joins the two, and the pair lives on as the entity's aliases, so a later document naming only "ABBR"
  * finds the entity whichever document came first.
  */
-function addDefinedPartners(byKey: Map<string, GroundedEntity>, chunkText: string): void {
-  const pairs = findAbbreviations(chunkText);
+function addDefinedPartners(
+  byKey: Map<string, GroundedEntity>,
+  chunkText: string,
+  pairs: AbbreviationDefinition[],
+): void {
   if (!pairs.length) return;
   const byMatch = new Map([...byKey.values()].map((e) => [matchKey(e.name), e]));
   for (const p of pairs) {

@@ -3,7 +3,7 @@ import type { DocumentFacts } from '../../library/document-facts';
 import { chunkSentences } from '../../nlp/evidence-span';
 import { pageAt } from '../../nlp/pages';
 import { entityIdForKey } from '../../store/ids';
-import type { ChunkEvidence, ChunkRecord } from '../../store/types';
+import type { ChunkEvidence, ChunkRecord, EvidenceResult } from '../../store/types';
 import type { Job } from '../queue/types';
 import { entityText, foldEntities, refreshEntityVectors } from '../../entities';
 import { resolveEntities, type Resolution } from '../resolve/resolve';
@@ -63,9 +63,71 @@ export async function resolveDocument(
   );
 }
 
+/** Mentions and relations per store transaction of a commit (about 50 passages of a paper). */
+const ROWS_PER_TRANSACTION = 2_000;
+
 /**
- * Writes the evidence of every successful chunk in one transaction (replacing what those chunks wrote
- * before: a refined passage's evidence takes the place of its draft's in that one transaction), then re-embeds the entities it touched and drops the vectors of entities it emptied.
+ * Writes a document's evidence in transactions of about ROWS_PER_TRANSACTION rows, passage by passage: the
+ * store holds a transaction's rows in memory until it commits, so one transaction for a whole document
+ * made memory grow with the document (an 8.5 MB text took 14.8 GB). Each part is idempotent per chunk, so
+ * a commit cut short by a kill is simply run again. What the parts report is folded in order: an entity one
+ * part removes and a later part uses again is alive, and the other way round.
+ */
+export async function addEvidenceInParts(
+  graph: Pick<PipelineContext['library']['graph'], 'addEvidence'>,
+  items: ChunkEvidence[],
+  rowsPerPart = ROWS_PER_TRANSACTION,
+): Promise<EvidenceResult> {
+  // Resolution may attach a mention to an entity another passage of this document creates (by its key):
+  // a part may end only where every such entity referenced so far has been created.
+  const createdAt = new Map<string, number>();
+  items.forEach((item, i) => {
+    for (const e of item.entities) {
+      const id = entityIdForKey(e.key);
+      if (!e.id && !createdAt.has(id)) createdAt.set(id, i);
+    }
+  });
+  const parts: ChunkEvidence[][] = [[]];
+  let rows = 0;
+  let needed = -1;
+  items.forEach((item, i) => {
+    const n = item.entities.length + item.relations.length;
+    if (rows > 0 && rows + n > rowsPerPart && needed < i) {
+      parts.push([]);
+      rows = 0;
+    }
+    parts.at(-1)?.push(item);
+    rows += n;
+    for (const e of item.entities) if (e.id) needed = Math.max(needed, createdAt.get(e.id) ?? -1);
+  });
+  if (parts.length === 1) return graph.addEvidence(items);
+  const entityIds: Record<string, string> = {};
+  const alive = new Set<string>();
+  const dead = new Set<string>();
+  for (const part of parts) {
+    const res = await graph.addEvidence(part);
+    for (const id of res.removedEntityIds) {
+      alive.delete(id);
+      dead.add(id);
+    }
+    for (const id of [...Object.values(res.entityIds), ...res.touchedEntityIds]) {
+      dead.delete(id);
+      alive.add(id);
+    }
+    Object.assign(entityIds, res.entityIds);
+  }
+  return {
+    entityIds,
+    touchedEntityIds: [...alive].filter((id) => !dead.has(id)),
+    removedEntityIds: [...dead],
+  };
+}
+
+/**
+ * Writes the evidence of every successful chunk, a passage never split between two transactions
+ * (addEvidenceInParts), replacing what those chunks wrote before: a refined passage's evidence takes the
+ * place of its draft's in one transaction. Then re-embeds the entities it touched and drops the vectors of
+ * entities it emptied.
  */
 export async function commitDocument(
   ctx: PipelineContext,
@@ -136,7 +198,7 @@ export async function writeEvidence(
     };
   });
   const folded = await foldEntities(ctx.library, resolution.folds ?? []);
-  const res = await graph.addEvidence(await liveAttachments(ctx, items));
+  const res = await addEvidenceInParts(graph, await liveAttachments(ctx, items));
   const removed = new Set([...res.removedEntityIds, ...folded.removed]);
   const ids = [...new Set([...Object.values(res.entityIds), ...res.touchedEntityIds, ...folded.into])]
     .filter((id) => !removed.has(id))

@@ -35,7 +35,7 @@ export const passage: ChunkStep<Reading> = {
       ctx,
       state,
       c,
-      await ctx.pool.run((api) => api.ground(r.extraction, c.text)),
+      await ctx.pool.run((api) => api.ground(r.extraction, c.text, ctx.models.reads)),
     );
     const questions = r.questions.slice(0, 10);
     await writeReading(ctx, state.job.docId, c, r.summary, questions);
@@ -45,6 +45,7 @@ export const passage: ChunkStep<Reading> = {
       relationships: grounded.relations.length,
       questions: questions.length,
       dropped: grounded.dropped,
+      droppedRelations: grounded.droppedRelations ?? 0,
       latencyMs: ctx.clock.now() - t0,
     });
     return { summary: r.summary, grounded, questions };

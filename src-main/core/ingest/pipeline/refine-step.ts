@@ -50,7 +50,7 @@ export const refine: ChunkStep<Refined> = {
       ctx,
       state,
       c,
-      await ctx.pool.run((api) => api.ground(r.extraction, c.text)),
+      await ctx.pool.run((api) => api.ground(r.extraction, c.text, ctx.models.reads)),
     );
     const questions = r.questions.slice(0, 10);
     // Resolution's entity vectors and the questions', in one request before the commit turn (the turn and

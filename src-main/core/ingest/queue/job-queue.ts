@@ -64,10 +64,11 @@ export class JobQueue {
         createdAt: r.createdAt,
         tasks: toTaskMap(tasksOf.get(r.id) ?? []),
       };
+      // Not written back: a record still 'running' is resumed by every load, and a command that only
+      // looks (or one on a full disk) must be able to open the library without writing to it.
       if (job.status === 'running') {
         job.status = 'queued';
         resumed.push(job.id);
-        await this.persist(job);
       }
       this.jobs.set(job.id, job);
       if (job.status === 'queued') this.fifo.set(job.id, true);
@@ -199,6 +200,18 @@ export class JobQueue {
         output: s.output ? JSON.stringify(s.output) : null,
       })),
     );
+  }
+
+  /**
+   * Puts a job whose new status could not be written back in the queue, in memory only: the store still
+   * holds it as queued or running, and a restart resumes it either way.
+   */
+  release(id: string): void {
+    const job = this.jobs.get(id);
+    // complete() sets the final status before it writes it: a failed write leaves it here, not in the store.
+    if (!job || job.status === 'queued') return;
+    job.status = 'queued';
+    this.fifo.set(id, true);
   }
 
   /** Reads the step outputs of a job loaded without them (a finished job about to run again). */

@@ -23,6 +23,8 @@ export interface Counters {
 export interface ModelCalls {
   readonly chatModel: string;
   readonly embedModel: string;
+  /** A model reads the passages (not the built-in rules): its reading is grounded strictly. */
+  readonly reads: boolean;
   readonly counters: Counters;
   /**
    * One passage reading (summary, entities, relationships, questions) in one model call. `attempt` (1, 2, …)
@@ -96,6 +98,7 @@ export function createModelCalls(
     pool.run((api) => api.builtin(op, input)) as Promise<T>;
   return {
     chatModel: tasks.chatModel ?? tasks.provider,
+    reads: !builtin,
     embedModel: tasks.embedModel,
     counters,
     readPassage: ({ text, previousSummary, entityTypes, attempt, meta, priority }, signal) =>

@@ -61,6 +61,11 @@ export function createScheduler(
     opts: SchedulerOptions;
     onJobStart(job: Job): void;
     onJobEnd(job: Job): Promise<void>;
+    /**
+     * A job's status could not be written (disk full, a closed or damaged database): the job is back in
+     * the queue in memory, as the store still has it, and nothing more starts until the host says so.
+     */
+    onStorageFailure(error: unknown, job: Job): void;
     isPaused(): boolean;
     setPaused(p: boolean): void;
   },
@@ -92,7 +97,13 @@ export function createScheduler(
         while (!closed && !deps.isPaused()) {
           const job = queue.peekReady(clock.now(), hasSlot);
           if (!job) break;
-          await queue.markRunning(job.id);
+          try {
+            await queue.markRunning(job.id);
+          } catch (e) {
+            queue.release(job.id);
+            deps.onStorageFailure(e, job);
+            break;
+          }
           start(job);
         }
       } while (again && !closed);
@@ -127,11 +138,22 @@ export function createScheduler(
     const controller = new AbortController();
     deps.onJobStart(job);
     const stalled = watch.track(job, () => controller.abort(new AriadneError('cancelled', 'Stalled.')));
-    const done = drive(job, controller.signal, stalled).finally(() => {
-      watch.untrack(job.id);
-      active.delete(job.id);
-      void deps.onJobEnd(job).finally(wake);
-    });
+    // drive() ends every outcome with a write (the job's status); when that write fails too (disk full),
+    // nothing may reject unhandled: that ended `serve` and the CLI with a raw Kùzu error.
+    const done = drive(job, controller.signal, stalled)
+      .catch((e: unknown) => {
+        log.log('error', 'job status not saved', { doc: job.docId, error: message(e) });
+        queue.release(job.id);
+        deps.onStorageFailure(e, job);
+      })
+      .finally(() => {
+        watch.untrack(job.id);
+        active.delete(job.id);
+        void deps
+          .onJobEnd(job)
+          .catch((e: unknown) => log.log('error', 'job end failed', { doc: job.docId, error: message(e) }))
+          .finally(wake);
+      });
     active.set(job.id, { controller, done });
   }
 

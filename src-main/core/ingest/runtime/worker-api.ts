@@ -22,8 +22,8 @@ export interface IngestWorkerApi {
   hash(bytes: Uint8Array): Promise<string>;
   /** ~1000-token blocks on the separator hierarchy, with page spans. */
   blocks(text: string, pageOffsets: number[], maxTokens: number): Promise<TextBlock[]>;
-  /** Grounding, dedupe, casing and keyword tags for one chunk's extraction. */
-  ground(extraction: Extraction, chunkText: string): Promise<GroundedExtraction>;
+  /** Grounding (strict for a model's reading), dedupe, casing and keyword tags for one chunk's extraction. */
+  ground(extraction: Extraction, chunkText: string, strict?: boolean): Promise<GroundedExtraction>;
   /** A plain-text or Markdown document, parsed as the parse worker would. */
   parseText(text: string, kind: 'txt' | 'md'): Promise<ParseOutcome>;
   /** The abbreviations and non-prose spans of a whole document, from its passages (chunk/document-facts.ts). */

@@ -123,6 +123,7 @@ export function createGraphStore(port: GraphPort, clock: Clock): GraphStore {
     listIds: (kind) => read((tx) => tx.listIds(kind)),
     changeStamp: () => read((tx) => tx.changeStamp()),
     canonicalGraph: async () => canonicalGraph(await read((tx) => tx.dump())),
+    ...(port.copyFilesTo ? { copyFilesTo: port.copyFilesTo.bind(port) } : {}),
     close: () => port.close(),
   };
 }

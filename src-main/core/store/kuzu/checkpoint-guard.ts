@@ -19,19 +19,43 @@ import path from 'node:path';
  */
 const backupDir = (dbPath: string) => `${dbPath}.checkpoint-backup`;
 const MARKER = 'complete';
+/** The graph's commit count when the backup was made (see graph-state.ts). */
+const GENERATION = 'generation';
 const walPath = (dbPath: string) => `${dbPath}.wal`;
 const shadowPath = (dbPath: string) => `${dbPath}.shadow`;
 
+/** What an open found in `<db>.checkpoint-backup/`. */
+export type BackupOutcome =
+  | { kind: 'none' }
+  /** An interrupted checkpoint, put back; `generation` is the commit count the backup holds (or null). */
+  | { kind: 'restored'; generation: number | null }
+  /** A backup that is not this graph's last state, moved aside unapplied (see restoreInterruptedCheckpoint). */
+  | { kind: 'set-aside'; movedTo: string; generation: number | null; expected: number };
+
 /**
- * Puts back the files of an interrupted checkpoint; returns whether it had to. Call before opening. (For a
- * bulk write, the backup predates the transaction: a transaction whose COMMIT never returned is undone.)
+ * Puts back the files of an interrupted checkpoint. Call before opening. (For a bulk write, the backup
+ * predates the transaction: a transaction whose COMMIT never returned is undone.)
+ *
+ * A backup records the graph's commit count when it was made (graph-state.ts). A backup older than the
+ * library's last recorded commit cannot be an interrupted checkpoint of it (nothing commits while one
+ * runs): a leftover from another time or another library, applied, rolled a library back to empty. It is
+ * moved to `<db>.checkpoint-backup.set-aside-<time>/` instead, never applied, and the caller reports it.
  */
-export function restoreInterruptedCheckpoint(dbPath: string): boolean {
+export function restoreInterruptedCheckpoint(
+  dbPath: string,
+  lastGeneration: number | null = null,
+): BackupOutcome {
   const dir = backupDir(dbPath);
-  if (!fs.existsSync(dir)) return false;
+  if (!fs.existsSync(dir)) return { kind: 'none' };
   if (!fs.existsSync(path.join(dir, MARKER)) || !fs.existsSync(path.join(dir, path.basename(dbPath)))) {
     fs.rmSync(dir, { recursive: true, force: true });
-    return false;
+    return { kind: 'none' };
+  }
+  const generation = backupGeneration(dir);
+  if (lastGeneration !== null && (generation === null || generation < lastGeneration)) {
+    const movedTo = `${dir}.set-aside-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+    fs.renameSync(dir, movedTo);
+    return { kind: 'set-aside', movedTo, generation, expected: lastGeneration };
   }
   for (const file of [dbPath, walPath(dbPath)]) {
     const saved = path.join(dir, path.basename(file));
@@ -40,7 +64,16 @@ export function restoreInterruptedCheckpoint(dbPath: string): boolean {
   }
   fs.rmSync(shadowPath(dbPath), { force: true });
   fs.rmSync(dir, { recursive: true, force: true });
-  return true;
+  return { kind: 'restored', generation };
+}
+
+function backupGeneration(dir: string): number | null {
+  try {
+    const n = Number(fs.readFileSync(path.join(dir, GENERATION), 'utf8'));
+    return Number.isFinite(n) ? n : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Bytes waiting in the WAL (0 when there is none). */
@@ -57,7 +90,11 @@ export function walBytes(dbPath: string): number {
  * guarantees that nothing else writes meanwhile. Whether `work` succeeds or throws, the backup is gone
  * afterwards: a backup left behind would roll later commits back on the next open.
  */
-export async function underCheckpointGuard<T>(dbPath: string, work: () => Promise<T>): Promise<T> {
+export async function underCheckpointGuard<T>(
+  dbPath: string,
+  work: () => Promise<T>,
+  generation: number | null = null,
+): Promise<T> {
   const dir = backupDir(dbPath);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir);
@@ -65,6 +102,7 @@ export async function underCheckpointGuard<T>(dbPath: string, work: () => Promis
     for (const file of [dbPath, walPath(dbPath)]) {
       if (fs.existsSync(file)) copy(file, path.join(dir, path.basename(file)));
     }
+    if (generation !== null) fs.writeFileSync(path.join(dir, GENERATION), String(generation));
     const fd = fs.openSync(path.join(dir, MARKER), 'w');
     fs.fsyncSync(fd);
     fs.closeSync(fd);

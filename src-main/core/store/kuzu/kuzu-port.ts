@@ -58,6 +58,7 @@ export function kuzuPort(db: KuzuDb): GraphPort {
         index.markChanged(tx.changed);
       }
     },
+    copyFilesTo: (dir) => db.copyTo(dir),
     close: () => db.close(),
   };
 }
