@@ -183,6 +183,26 @@ export function GraphView() {
     st.setPanel(null);
     searchBox.current?.focus();
   };
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!panel) return;
+    // Esc closes the panel wherever focus is in the view, and also when the control that had it went away
+    // (an accepted group of duplicates). A dialog handles its own Esc first.
+    const onKey = (e: KeyboardEvent) => {
+      // Focus in the view, or on what holds it (the page, or <main> after a click on the canvas).
+      const at = document.activeElement;
+      const el = section.current;
+      const here = !at || !el || el.contains(at) || at.contains(el);
+      const modal = useViewerStore.getState().source !== null || document.querySelector('dialog[open]');
+      if (e.key === 'Escape' && !e.defaultPrevented && here && !modal) {
+        e.preventDefault();
+        useGraphStore.getState().setPanel(null);
+        searchBox.current?.focus();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [panel]);
   const panelBody =
     panel === 'review' ? (
       <MergeReview />
@@ -209,18 +229,7 @@ export function GraphView() {
     </aside>
   );
   return (
-    <section
-      className="view graph-layout"
-      aria-labelledby="graph-title"
-      onKeyDown={(e) => {
-        // Esc closes the panel wherever focus is in the view (a dialog inside it handles its own Esc first).
-        const modal = useViewerStore.getState().source !== null || document.querySelector('dialog[open]');
-        if (e.key === 'Escape' && !e.defaultPrevented && panel && !modal) {
-          e.preventDefault();
-          closePanel();
-        }
-      }}
-    >
+    <section ref={section} className="view graph-layout" aria-labelledby="graph-title">
       <header className="view-header">
         <h1 id="graph-title">Graph</h1>
         <div className="segmented" role="group" aria-label="What the graph shows">

@@ -2,7 +2,7 @@ import Graph from 'graphology';
 import { useEffect, useRef, useState } from 'react';
 import Sigma from 'sigma';
 import { drawDiscNodeHover, type NodeHoverDrawingFunction } from 'sigma/rendering';
-import { fittedCamera } from './camera-fit';
+import { fittedCamera, framedCamera } from './camera-fit';
 import { positionsOf, snapshotOf } from './canvas-inspection';
 import type { ViewModel } from './graph-model';
 import { attachLabelLayer } from './label-layer';
@@ -50,6 +50,8 @@ export function SigmaCanvas(props: Props) {
   const box = useRef<HTMLDivElement>(null);
   const sigma = useRef<Sigma | null>(null);
   const positions = useRef(new Map<string, { x: number; y: number }>());
+  /** The nodes of the search result in view, kept framed when the canvas resizes. */
+  const framed = useRef<string[] | null>(null);
   const live = useRef(props);
   const [hover, setHover] = useState<string | null>(null);
   const [ready, setReady] = useState(false);
@@ -108,7 +110,10 @@ export function SigmaCanvas(props: Props) {
       // A hidden or unmounting canvas measures 0 × 0, which sigma refuses.
       if (!entry || entry.contentRect.width === 0 || entry.contentRect.height === 0) return;
       s.resize();
-      s.getCamera().animate(fittedCamera(s), { duration: 250 });
+      // A search result stays framed when its panel opens; otherwise the whole graph is fitted again.
+      s.getCamera().animate((framed.current && framedCamera(s, framed.current)) ?? fittedCamera(s), {
+        duration: 250,
+      });
     });
     resized.observe(container);
     // The graph goes in on the next frame: creating the WebGL contexts and compiling sigma's shaders is one
@@ -170,17 +175,9 @@ export function SigmaCanvas(props: Props) {
   useEffect(() => {
     const s = sigma.current;
     const keys = props.frame?.keys ?? [];
-    if (!s || !keys.length) return;
-    const pts = keys.flatMap((k) => {
-      const d = s.getNodeDisplayData(k);
-      return d ? [d] : [];
-    });
-    if (!pts.length) return;
-    const xs = pts.map((p) => p.x);
-    const ys = pts.map((p) => p.y);
-    const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
-    const ratio = Math.min(1, Math.max(0.08, 1.6 * Math.max(x1 - x0, y1 - y0)));
-    s.getCamera().animate({ x: (x0 + x1) / 2, y: (y0 + y1) / 2, ratio }, { duration: 400 });
+    framed.current = keys.length ? keys : null;
+    const camera = s && keys.length ? framedCamera(s, keys) : null;
+    if (s && camera) s.getCamera().animate(camera, { duration: 400 });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- a new token (a new search) frames again
   }, [frameToken, props.view]);
 

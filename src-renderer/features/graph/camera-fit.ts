@@ -46,6 +46,20 @@ export function fittedCamera(sigma: Sigma): CameraState {
   return { x: p.x, y: p.y, ratio: 1 / k, angle: 0 };
 }
 
+/** The camera on the box around `keys` (a search result), or null when none of them is drawn. */
+export function framedCamera(sigma: Sigma, keys: string[]): CameraState | null {
+  const pts = keys.flatMap((k) => {
+    const d = sigma.getNodeDisplayData(k);
+    return d ? [d] : [];
+  });
+  if (!pts.length) return null;
+  const xs = pts.map((p) => p.x);
+  const ys = pts.map((p) => p.y);
+  const [x0, x1, y0, y1] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const ratio = Math.min(1, Math.max(0.08, 1.6 * Math.max(x1 - x0, y1 - y0)));
+  return { x: (x0 + x1) / 2, y: (y0 + y1) / 2, ratio, angle: 0 };
+}
+
 const overlaps = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 

@@ -17,8 +17,10 @@ export interface CanvasSnapshot {
   labels: PlacedLabel[];
   /** Labels sigma's grid offered on the last frame; those not in `labels` collided or left the canvas. */
   offered: number;
-  /** Every drawn node: centre and radius on screen. */
-  nodes: { key: string; x: number; y: number; size: number }[];
+  /** Every drawn node: centre and radius on screen, and its label. */
+  nodes: { key: string; x: number; y: number; size: number; label: string }[];
+  /** Every edge of the drawn graph, with its kind on the paper map ("cites": source cites target). */
+  edges: { source: string; target: string; kind: string }[];
 }
 
 declare global {
@@ -41,8 +43,14 @@ export function snapshotOf(sigma: Sigma, labels: LabelLayer): CanvasSnapshot {
     const d = sigma.getNodeDisplayData(key);
     if (!d || d.hidden) return;
     const p = sigma.framedGraphToViewport(d);
-    nodes.push({ key, x: p.x, y: p.y, size: sigma.scaleSize(d.size) });
+    nodes.push({ key, x: p.x, y: p.y, size: sigma.scaleSize(d.size), label: d.label ?? '' });
   });
+  const edges: CanvasSnapshot['edges'] = [];
+  sigma
+    .getGraph()
+    .forEachEdge((_k, a, source, target) =>
+      edges.push({ source, target, kind: String(a.kind ?? 'related') }),
+    );
   return {
     width,
     height,
@@ -51,6 +59,7 @@ export function snapshotOf(sigma: Sigma, labels: LabelLayer): CanvasSnapshot {
     labels: labels.placed(),
     offered: labels.offered(),
     nodes,
+    edges,
   };
 }
 
