@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { acquireLock } from './lock';
 import { openOriginals } from './originals';
 import { openSettings } from './settings';
+import { openReferences } from './references';
 
 const dirs: string[] = [];
 const tmp = () => {
@@ -72,10 +73,25 @@ describe('settings', () => {
     expect(fs.readdirSync(d)).toEqual(['settings.json']);
   });
 
-  it('refuses a corrupt settings file instead of resetting it', () => {
+  // Regression: a hand-broken settings.json (or references.json) made every command fail, doctor included.
+  it('keeps a corrupt settings file aside and opens with defaults', () => {
     const d = tmp();
     fs.writeFileSync(path.join(d, 'settings.json'), '{oops');
-    expect(() => openSettings(d)).toThrow(expect.objectContaining({ code: 'conflict' }));
+    fs.writeFileSync(path.join(d, 'references.json'), '[[');
+    expect(openSettings(d).get()).toEqual({ version: 1, embedding: null });
+    expect(openReferences(d).get('a'.repeat(64))).toBeUndefined();
+    const names = fs.readdirSync(d).sort();
+    expect(names.filter((n) => n.startsWith('settings.json.unreadable-'))).toHaveLength(1);
+    expect(names.filter((n) => n.startsWith('references.json.unreadable-'))).toHaveLength(1);
+    expect(
+      fs.readFileSync(
+        path.join(
+          d,
+          names.find((n) => n.startsWith('settings.json.'))!,
+        ),
+        'utf8',
+      ),
+    ).toBe('{oops');
   });
 });
 

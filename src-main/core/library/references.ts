@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { AriadneError } from '../../contract/errors';
 import { writeFileAtomic } from './atomic-file';
+import { setAsideName } from './settings';
 
 /**
  * Bibliographic metadata that came with a document from a reference manager (Zotero). A curated record is
@@ -51,10 +51,9 @@ export function openReferences(dataDir: string): ReferenceStore {
         documents?: Record<string, ReferenceRecord>;
       };
       current = new Map(Object.entries(raw.documents ?? {}));
-    } catch (e) {
-      throw new AriadneError('conflict', `references.json is not valid JSON: ${(e as Error).message}`, {
-        cause: e,
-      });
+    } catch {
+      // As settings.json (settings.ts): kept aside, not a reason for every command to fail.
+      fs.renameSync(file, setAsideName(file));
     }
   }
   const keys = () => new Map([...current].map(([doc, r]) => [r.itemKey, doc]));

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { AriadneError } from '../../contract/errors';
 import { writeFileAtomic } from './atomic-file';
 
 export interface LibrarySettings {
@@ -22,17 +21,22 @@ export interface SettingsStore {
 
 const DEFAULTS: LibrarySettings = { version: 1, embedding: null };
 
+/** `<file>.unreadable-<time>`: where a file that is not valid JSON is kept for its owner to look at. */
+export function setAsideName(file: string): string {
+  return `${file}.unreadable-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+}
+
 export function openSettings(dataDir: string): SettingsStore {
   const file = path.join(dataDir, 'settings.json');
   let current: LibrarySettings = { ...DEFAULTS };
   if (fs.existsSync(file)) {
     try {
       current = { ...DEFAULTS, ...(JSON.parse(fs.readFileSync(file, 'utf8')) as object) };
-    } catch (e) {
-      // Atomic writes make a torn file impossible; a corrupt one was edited by hand. Refuse rather than reset.
-      throw new AriadneError('conflict', `settings.json is not valid JSON: ${(e as Error).message}`, {
-        cause: e,
-      });
+    } catch {
+      // Atomic writes make a torn file impossible; a corrupt one was edited by hand. Refusing it blocked
+      // every command, doctor included: it is kept aside for its owner and the library opens with defaults
+      // (the embedding model is recorded again by the next embedding).
+      fs.renameSync(file, setAsideName(file));
     }
   }
   let chain: Promise<unknown> = Promise.resolve();
