@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Empty, Ok, method } from './define';
+import { DocumentFailure, DocumentLanguage, DocumentOcr, OcrProgress } from './reading';
 
 export const JobStatus = z.enum([
   'queued',
@@ -82,6 +83,14 @@ export const DocumentSummary = z.object({
     .optional(),
   /** Draft → refined by the model, for a document read progressively; null when read in one pass. */
   reading: ReadingState.nullable().optional(),
+  /** A failed document: why in one sentence, and the actions that can help. */
+  failure: DocumentFailure.nullable().optional(),
+  /** The language its text is in, when it could be told. */
+  language: DocumentLanguage.nullable().optional(),
+  /** Pages read by OCR and the engine's confidence; null when the text layer was read. */
+  ocr: DocumentOcr.nullable().optional(),
+  /** While OCR reads it: pages done of pages to read. */
+  ocrProgress: OcrProgress.nullable().optional(),
 });
 export type DocumentSummary = z.infer<typeof DocumentSummary>;
 
@@ -120,8 +129,19 @@ export const ImportInput = z
   .refine((v) => (v.paths?.length ?? 0) + (v.files?.length ?? 0) > 0, 'Give at least one path or file.');
 
 export const ImportResult = z.object({
-  added: z.array(z.object({ id: DocumentId, fileName: z.string(), duplicate: z.boolean() })),
+  /** `updated`: a changed file at a path already imported, which replaced its earlier document. */
+  added: z.array(
+    z.object({
+      id: DocumentId,
+      fileName: z.string(),
+      duplicate: z.boolean(),
+      updated: z.boolean().optional(),
+    }),
+  ),
+  /** Files refused: not added at all (an unsupported type). */
   rejected: z.array(z.object({ fileName: z.string(), reason: z.string() })),
+  /** Files recorded as failed documents at once, without waiting in the queue (not a PDF, locked). */
+  failed: z.array(z.object({ id: DocumentId, fileName: z.string(), reason: z.string() })).optional(),
 });
 
 /**
@@ -188,6 +208,8 @@ export const ZoteroImportResult = z.object({
   ),
   /** Items imported before (same Zotero key): skipped. */
   known: z.number().int(),
+  /** Items whose file was already in the library: its record now carries Zotero's metadata. */
+  updated: z.number().int().optional(),
   /** Titles of items with no attached PDF, .txt or .md file. */
   withoutFile: z.array(z.string()),
   rejected: z.array(z.object({ fileName: z.string(), reason: z.string() })),

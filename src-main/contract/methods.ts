@@ -8,6 +8,7 @@ import { contradictionMethods } from './contradictions';
 import { qaMethods } from './qa';
 import { exportMethods } from './export';
 import { citationMethods } from './citations';
+import { readingMethods } from './reading';
 import { snapshotMethods } from './snapshots';
 import { layoutMethods } from './layout';
 import { duplicateMethods } from './duplicates';
@@ -27,6 +28,7 @@ export const methods = {
   ...qaMethods,
   ...exportMethods,
   ...citationMethods,
+  ...readingMethods,
   ...snapshotMethods,
   ...layoutMethods,
   ...duplicateMethods,

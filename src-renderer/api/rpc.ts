@@ -14,6 +14,7 @@ import type { layoutMethods } from '../../src-main/contract/layout';
 import type { graphEvents, graphMethods } from '../../src-main/contract/graph';
 import type { libraryEvents, libraryMethods } from '../../src-main/contract/library';
 import type { qaMethods } from '../../src-main/contract/qa';
+import type { readingMethods } from '../../src-main/contract/reading';
 import type { settingsMethods } from '../../src-main/contract/settings';
 import { useApi } from './api-context';
 
@@ -25,6 +26,7 @@ import { useApi } from './api-context';
 type UiMethods = typeof appMethods &
   typeof llmMethods &
   typeof libraryMethods &
+  typeof readingMethods &
   typeof graphMethods &
   typeof qaMethods &
   typeof settingsMethods &

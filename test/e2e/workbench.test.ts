@@ -63,7 +63,7 @@ describe.skipIf(!!missing)('the workbench', () => {
     expect(total).toBeLessThanOrEqual(1_000_000);
   });
 
-  it('the library is a sortable table with full titles on hover and no idle queue controls', async () => {
+  it('the library is a sortable table with whole titles, DOIs as links and no idle queue controls', async () => {
     const titles = () => page.locator('[data-testid="doc-row"] .doc-title').allTextContents();
     await page.getByRole('button', { name: /^Title/ }).click();
     const asc = await titles();
@@ -73,8 +73,15 @@ describe.skipIf(!!missing)('the workbench', () => {
     expect(await page.getByRole('columnheader', { name: /Title/ }).getAttribute('aria-sort')).toBe(
       'descending',
     );
-    const first = page.locator('[data-testid="doc-row"] .doc-title').first();
-    expect(await first.getAttribute('title')).toBe(await first.textContent());
+    // Whole titles, wrapped: nothing is cut at the column's edge.
+    for (const title of await page.locator('[data-testid="doc-row"] .doc-title').all()) {
+      const fits = await title.evaluate(
+        (el) => getComputedStyle(el).whiteSpace === 'normal' && el.scrollWidth <= el.clientWidth,
+      );
+      expect(fits, (await title.textContent()) ?? '').toBe(true);
+    }
+    const doi = page.locator('[data-testid="doc-row"] .col-doi a').first();
+    expect(await doi.getAttribute('href')).toMatch(/^https:\/\/doi\.org\/10\./);
     expect(await page.getByTestId('queue-toggle').count()).toBe(0);
     await page.getByRole('checkbox', { name: 'Select all shown documents' }).check();
     expect(await page.getByTestId('bulk-bar').textContent()).toMatch(/2 documents selected/);

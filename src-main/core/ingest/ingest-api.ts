@@ -11,10 +11,13 @@ import type { EstimateItem } from './estimate/precount';
 import type { VectorRebuild } from './rebuild-vectors';
 import type { IndexedEntity } from './resolve/entity-index';
 import type { Job } from './queue/types';
+import type { ParseRequest } from './parse-requests';
 
 export interface ImportOutcome {
-  added: { id: string; fileName: string; duplicate: boolean }[];
+  added: { id: string; fileName: string; duplicate: boolean; updated?: boolean }[];
   rejected: { fileName: string; reason: string }[];
+  /** Recorded as failed documents at once (not a PDF, cut short, locked). */
+  failed?: { id: string; fileName: string; reason: string }[];
 }
 
 /** A document's original file, as the library keeps it. */
@@ -58,6 +61,11 @@ export interface IngestService {
   remove(documentId: string): Promise<void>;
   /** Reads the document again from its original, keeping its reference record. */
   reingest(documentId: string): Promise<void>;
+  /**
+   * Reads the document again with a password or with OCR of every page. The password is held in memory for
+   * that one reading (ingest/parse-requests.ts) and written nowhere.
+   */
+  reread(documentId: string, request: ParseRequest): Promise<void>;
   /** Requeues the failed passages of each finished document; a document without failures is left alone. */
   retry(documentIds: string[]): Promise<void>;
   /** Cancels a queued or running job. */

@@ -19,6 +19,8 @@ type LibraryHandlers = Pick<
   | 'library:retry-failed'
   | 'library:file'
   | 'library:passage-boxes'
+  | 'library:unlock'
+  | 'library:read-with-ocr'
   | 'queue:status'
   | 'queue:pause'
   | 'queue:resume'
@@ -44,7 +46,7 @@ export function createIngestHandlers(svc: IngestService): LibraryHandlers {
         rejected.push({ fileName: f.fileName, reason: 'unsupported file type (PDF, .txt or .md)' });
       }
       const res = await svc.importItems([...items, ...uploads.filter((u) => kindOfFile(u.fileName))]);
-      return { added: res.added, rejected: [...rejected, ...res.rejected] };
+      return { added: res.added, rejected: [...rejected, ...res.rejected], failed: res.failed ?? [] };
     },
     async 'library:estimate'({ paths, files, probe }) {
       // The same walk as an import, so the estimate covers exactly the files the import would take.
@@ -76,6 +78,8 @@ export function createIngestHandlers(svc: IngestService): LibraryHandlers {
     'library:import-zotero': ({ source }) => svc.importZotero(source),
     'library:delete': async ({ documentId }) => (await svc.remove(documentId), ok),
     'library:reingest': async ({ documentId }) => (await svc.reingest(documentId), ok),
+    'library:unlock': async ({ documentId, password }) => (await svc.reread(documentId, { password }), ok),
+    'library:read-with-ocr': async ({ documentId }) => (await svc.reread(documentId, { ocr: 'all' }), ok),
     'library:retry-failed': async ({ documentId }) => (await svc.retry([documentId]), ok),
     async 'library:file'({ documentId }) {
       const f = await svc.originalFile(documentId);

@@ -12,7 +12,8 @@ import type { LlmTasks } from '../llm/tasks';
 import { createLimiter } from '../llm/limiter';
 import type { IngestService } from './ingest-api';
 import { type IngestParts, libraryDocuments } from './library-documents';
-import { createParser, kindOfFile } from './parse/parse-in-worker';
+import { createParser, kindOfFile, type Parser } from './parse/parse-in-worker';
+import { createParseRequests } from './parse-requests';
 import type { ParseOutcome } from './parse/worker-api';
 import type { PipelineContext, PipelineOptions } from './pipeline/context';
 import { planOf } from './pipeline/flows';
@@ -108,13 +109,35 @@ export async function startIngest(deps: IngestDeps): Promise<IngestService> {
     workerPath: deps.workerPaths.ingest,
     size: o.workers ?? Math.max(1, os.availableParallelism() - 1),
   });
-  const parser = createParser({
+  const baseParser = createParser({
     workerPath: deps.workerPaths.parse,
     timeoutMs: o.parseTimeoutMs,
     textTimeoutMs: o.textParseTimeoutMs,
     parseTextInPool: (text, kind, budget) =>
       pool.run<ParseOutcome>((api) => api.parseText(text, kind as 'txt' | 'md'), budget),
   });
+  const requests = createParseRequests();
+  // A document's reading takes what the user asked for it (a password, OCR of every page) once, and reports
+  // OCR's progress on its row.
+  const parser: Parser = {
+    ...baseParser,
+    async parseBytes(bytes, kind, options = {}) {
+      const doc = options.document;
+      const asked = requests.take(doc);
+      const onOcrProgress = (done: number, total: number) => {
+        options.onOcrProgress?.(done, total);
+        if (!doc) return;
+        requests.setOcrProgress(doc, { done, total });
+        const job = queue.get(doc);
+        if (job) progress(job);
+      };
+      try {
+        return await baseParser.parseBytes(bytes, kind, { ...options, ...asked, onOcrProgress });
+      } finally {
+        if (doc) requests.setOcrProgress(doc, null);
+      }
+    },
+  };
   // Documents run four at a time, but their parses take turns (one per spare core, see parseTurn). This
   // limits CPU work, not model calls: those wait in the provider's one limiter (provider.ts `limiter`).
   const parseSlots = createLimiter(Math.max(1, os.availableParallelism() - 1));
@@ -233,7 +256,7 @@ export async function startIngest(deps: IngestDeps): Promise<IngestService> {
   if (queue.activeCount === 0) journal.clear();
   scheduler.wake();
 
-  const parts: IngestParts = { queue, scheduler, models, index, pool, ctx, tracker, imported };
+  const parts: IngestParts = { queue, scheduler, models, index, pool, ctx, tracker, imported, requests };
   const ops = libraryDocuments(parts);
   const documentsAtOnce = o.maxActiveJobs ?? 4;
   const estimator = createEstimator({
@@ -301,6 +324,10 @@ export async function startIngest(deps: IngestDeps): Promise<IngestService> {
     documentGeometry: (id) => library.geometry.read(id),
     remove: (id) => ops.removeDocument(id),
     reingest: (id) => ops.reingest(id),
+    async reread(id, request) {
+      requests.set(id, request);
+      await ops.reingest(id);
+    },
     async retry(ids) {
       for (const id of ids) await ops.retryFailed(id);
     },

@@ -3,6 +3,9 @@ import type { DocumentDetail, DocumentSummary, ReadingState } from '../../contra
 import { contentId } from '../library/content-id';
 import { refreshEntityVectors } from '../entities';
 import { kindOfFile } from './parse/parse-in-worker';
+import { pdfRefusal } from './parse/sniff';
+import { describeFailure } from './failure';
+import type { ParseRequests } from './parse-requests';
 import type { PipelineContext } from './pipeline/context';
 import { planOf } from './pipeline/flows';
 import type { JobQueue } from './queue/job-queue';
@@ -28,6 +31,8 @@ export interface IngestParts {
   ctx: PipelineContext;
   tracker: ProgressTracker;
   imported: ImportedBytes;
+  /** Passwords and OCR asked for a document's next reading, and OCR's progress (memory only). */
+  requests: ParseRequests;
 }
 
 /** Up to this many summaries a list reads one by one (three small queries each), more in two reads. */
@@ -142,9 +147,25 @@ export function libraryDocuments(svc: IngestParts) {
     return out;
   }
 
+  /** A file that can only fail (not a PDF, cut short, locked): a failed document at once, with its reason. */
+  async function recordRefused(id: string, bytes: Uint8Array, it: ImportItem, reason: string) {
+    await library.originals.put(bytes, { fileName: it.fileName, originalPath: it.originalPath });
+    await library.parseNotes.put(id, { failedAtImport: reason });
+    await graph.upsertDocument({
+      id,
+      title: it.fileName,
+      status: 'failed',
+      fileName: it.fileName,
+      originalPath: it.originalPath,
+    });
+    listVersion++;
+    docCache.drop(id);
+  }
+
   async function importItems(items: ImportItem[]) {
-    const added: { id: string; fileName: string; duplicate: boolean }[] = [];
+    const added: { id: string; fileName: string; duplicate: boolean; updated?: boolean }[] = [];
     const rejected: { fileName: string; reason: string }[] = [];
+    const failed: { id: string; fileName: string; reason: string }[] = [];
     // Read once per import, not once per file: listing every document for each of a thousand files was
     // quadratic, and each listing waited behind the ingestion writes the import had started.
     let byPath: Map<string, string[]> | null = null;
@@ -182,17 +203,25 @@ export function libraryDocuments(svc: IngestParts) {
             `The ingest queue is full (${svc.queue.capacity} documents waiting).`,
           );
         }
+        let updated = false;
         if (it.originalPath) {
           // Same path, new content: the earlier version's contribution is pruned before the new one goes in.
           byPath ??= await documentsByPath();
           const earlier = (byPath.get(it.originalPath) ?? []).filter((d) => d !== id);
           for (const d of earlier) await removeDocument(d);
+          updated = earlier.length > 0;
           byPath.set(it.originalPath, [id]);
+        }
+        const refusal = kindOfFile(it.fileName) === 'pdf' ? pdfRefusal(bytes) : null;
+        if (refusal) {
+          await recordRefused(id, bytes, it, refusal);
+          failed.push({ id, fileName: it.fileName, reason: refusal });
+          continue;
         }
         await library.originals.put(bytes, { fileName: it.fileName, originalPath: it.originalPath });
         svc.imported.keep(id, bytes);
         await enqueueDocument(id, it.fileName, it.originalPath);
-        added.push({ id, fileName: it.fileName, duplicate: false });
+        added.push({ id, fileName: it.fileName, duplicate: false, ...(updated ? { updated } : {}) });
       } catch (e) {
         if (e instanceof AriadneError && e.code === 'capacity') throw e;
         rejected.push({ fileName: it.fileName, reason: (e as Error).message });
@@ -201,7 +230,7 @@ export function libraryDocuments(svc: IngestParts) {
     // An import of known documents may be followed by new metadata for them (a Zotero import applies its
     // records to documents already read): their cached records are stale from here.
     if (added.some((a) => a.duplicate)) editVersion++;
-    return { added, rejected };
+    return { added, rejected, failed };
   }
 
   const refOf = (id: string): DocumentSummary['reference'] => {
@@ -224,6 +253,10 @@ export function libraryDocuments(svc: IngestParts) {
     const { d, entities, relationships } = await docCache.get(id, key, load, running);
     const counts = job ? chunkCounts(job, planOf(job)) : { done: 0, failed: 0, total: 0 };
     const p = job ? svc.tracker.snapshot(job) : null;
+    const note = library.parseNotes.get(id);
+    const kind = kindOfFile(d.fileName) ?? 'txt';
+    const status = job?.status ?? (d.status as DocumentSummary['status']);
+    const error = job?.error ?? note?.failedAtImport ?? null;
     return {
       id,
       title: d.title,
@@ -231,9 +264,9 @@ export function libraryDocuments(svc: IngestParts) {
       year: d.year,
       doi: d.doi,
       fileName: d.fileName,
-      kind: kindOfFile(d.fileName) ?? 'txt',
+      kind,
       pages: d.pages ?? 0,
-      status: job?.status ?? (d.status as DocumentSummary['status']),
+      status,
       stage: p?.stage ?? 'done',
       chunksDone: counts.done,
       chunksTotal: counts.total,
@@ -241,10 +274,14 @@ export function libraryDocuments(svc: IngestParts) {
       entities,
       relationships,
       etaMs: p?.etaMs ?? null,
-      error: job?.error ?? null,
+      error,
       addedAt: new Date(job?.payload.addedAt ?? d.createdAt).toISOString(),
       reference: refOf(id),
       reading: readingOf(job, refined),
+      failure: describeFailure({ status, error, kind, chunksFailed: counts.failed }),
+      language: note?.language ?? null,
+      ocr: note?.ocr ?? null,
+      ocrProgress: running ? (svc.requests.ocrProgress(id) ?? null) : null,
     };
   }
 

@@ -15,6 +15,7 @@ import { openOriginals, type Originals } from './originals';
 import { reconcile, type ReconcileReport } from './reconcile';
 import { openSettings, type SettingsStore } from './settings';
 import { openReferences, type ReferenceStore } from './references';
+import { openParseNotes, type ParseNotes } from './parse-notes';
 import { applyPendingRestore } from './snapshots';
 
 export interface Library {
@@ -33,6 +34,8 @@ export interface Library {
   readonly originals: Originals;
   /** Reference-manager metadata (Zotero) per document; it wins over metadata parsed from the file. */
   readonly references: ReferenceStore;
+  /** How each document was read: its language, OCR, a refusal at import (`parse-notes.json`). */
+  readonly parseNotes: ParseNotes;
   /** Where each line of a parsed PDF was printed, for highlighting passages in the viewer. */
   readonly geometry: GeometryFiles;
   /** What is true of each whole document (authors, page map, sections, abbreviations, non-prose spans). */
@@ -66,6 +69,7 @@ export interface OpenLibraryOptions {
  *   vectors/        LanceDB tables (derived)
  *   originals/      content-addressed copies of imported files
  *   references.json Zotero metadata of imported items, by document
+ *   parse-notes.json how each document was read: language, OCR pages and confidence
  *   geometry/       per parsed PDF, where each line of its text was printed (viewer highlights)
  *   facts/          per parsed document, its facts (library/document-facts.ts), read by ingestion's steps
  */
@@ -103,6 +107,7 @@ export async function openLibrary(opts: OpenLibraryOptions): Promise<Library> {
     const settings = openSettings(dataDir);
     const originals = openOriginals(path.join(dataDir, 'originals'));
     const references = openReferences(dataDir);
+    const parseNotes = openParseNotes(dataDir);
     const geometry = openGeometryFiles(path.join(dataDir, 'geometry'));
     const facts = openDocumentFacts(path.join(dataDir, 'facts'));
     const graphBackend = graphBackendOf(dataDir, settings.get().graphBackend, opts.graphBackend);
@@ -154,6 +159,7 @@ export async function openLibrary(opts: OpenLibraryOptions): Promise<Library> {
       settings,
       originals,
       references,
+      parseNotes,
       geometry,
       facts,
       async reconciled() {
@@ -168,6 +174,7 @@ export async function openLibrary(opts: OpenLibraryOptions): Promise<Library> {
         await v.deleteIds('entities', res.removedEntityIds);
         await geometry.remove(id);
         await facts.remove(id);
+        await parseNotes.remove(id);
         return res;
       },
       close() {

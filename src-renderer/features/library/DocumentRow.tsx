@@ -8,6 +8,8 @@ import { useLibraryStore } from '../../stores/library-store';
 import { useNoticeStore } from '../../stores/notice-store';
 import { useViewerStore } from '../../stores/viewer-store';
 import { firstAuthor, titleOf } from './library-sort';
+import { AuthorList, FailureDetails, ReadingNotes } from './DocumentNotes';
+import { FailureActions } from './FailureActions';
 
 type DocAction = Extract<
   UiMethod,
@@ -85,22 +87,23 @@ export function DocumentRow({
         />
       </td>
       <td className="doc-main">
-        {/* The full title on hover: long titles are cut to the column's width. */}
-        <span className="doc-title" title={label}>
+        {/* The whole title, wrapped, selectable: a cut title hid what told two papers apart. */}
+        <span className="doc-title" data-testid="doc-title">
           {label}
         </span>
         <div className="doc-meta muted">
+          <AuthorList authors={doc.authors} />
           {[
-            doc.authors.length > 1 &&
-              doc.authors.slice(0, 3).join(', ') + (doc.authors.length > 3 ? ' et al.' : ''),
             // Until parsing finds a title the file name is the title: once is enough.
             doc.fileName !== label && doc.fileName,
+            doc.pages > 0 && plural(doc.pages, 'page'),
           ]
             .filter(Boolean)
-            .join(' · ')}
-          {doc.pages > 0 &&
-            `${doc.authors.length > 1 || doc.fileName !== label ? ' · ' : ''}${plural(doc.pages, 'page')}`}
+            .map((x) => ` · ${x}`)
+            .join('')
+            .replace(doc.authors.length ? /^/ : /^ · /, '')}
         </div>
+        <ReadingNotes doc={doc} />
         {showProgress && (
           <div className="doc-progress">
             <div
@@ -144,33 +147,21 @@ export function DocumentRow({
           </div>
         )}
         {doc.status === 'done' && <CitationCounts documentId={doc.id} label={label} />}
-        {doc.error && (
+        {(doc.failure || doc.error) && (
           <div className="doc-error" role="alert" data-testid="doc-error">
-            {doc.error}
+            {doc.failure?.message ?? doc.error}
           </div>
         )}
-        {open && (
-          <div className="doc-details">
-            {!detail ? (
-              <span className="muted">Loading…</span>
-            ) : detail.chunkErrors.length === 0 ? (
-              <span className="muted">No passage errors.</span>
-            ) : (
-              <ul className="chunk-errors">
-                {detail.chunkErrors.map((c) => (
-                  <li key={`${c.chunkIndex}-${c.step}`}>
-                    Passage {c.chunkIndex + 1}, {c.step}, after {plural(c.attempts, 'attempt')}: {c.error}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
-        )}
+        {open && <FailureDetails doc={doc} chunkErrors={detail?.chunkErrors ?? null} />}
       </td>
       <td className="muted">{firstAuthor(doc)}</td>
       <td className="num muted">{doc.year ?? ''}</td>
-      <td className="col-doi muted" title={doc.doi ?? undefined}>
-        {doc.doi ?? ''}
+      <td className="col-doi muted">
+        {doc.doi && (
+          <a href={`https://doi.org/${encodeURI(doc.doi)}`} target="_blank" rel="noopener noreferrer">
+            {doc.doi}
+          </a>
+        )}
       </td>
       <td>
         <span className={`badge badge-${doc.status}`} data-testid="doc-status">
@@ -184,7 +175,8 @@ export function DocumentRow({
         {added.toLocaleDateString(undefined, { day: 'numeric', month: 'short' })}
       </td>
       <td className="doc-actions" role="group" aria-label={`Actions for ${label}`}>
-        {doc.kind === 'pdf' && (
+        {failed && <FailureActions doc={doc} label={label} />}
+        {!failed && doc.kind === 'pdf' && (
           <button
             type="button"
             className="btn btn-small"
@@ -193,16 +185,6 @@ export function DocumentRow({
             }
           >
             Open
-          </button>
-        )}
-        {failed && doc.chunksFailed > 0 && (
-          <button
-            type="button"
-            className="btn btn-small btn-primary"
-            disabled={busy}
-            onClick={() => run('library:retry-failed')}
-          >
-            Retry failed passages
           </button>
         )}
         {failed && (
@@ -215,14 +197,16 @@ export function DocumentRow({
             Cancel
           </button>
         ) : (
-          <button
-            type="button"
-            className="btn btn-small"
-            disabled={busy}
-            onClick={() => run('library:reingest')}
-          >
-            Re-read
-          </button>
+          !failed && (
+            <button
+              type="button"
+              className="btn btn-small"
+              disabled={busy}
+              onClick={() => run('library:reingest')}
+            >
+              Re-read
+            </button>
+          )
         )}
         <button
           type="button"
@@ -230,7 +214,7 @@ export function DocumentRow({
           disabled={busy}
           onClick={() => setConfirmDelete(true)}
         >
-          Delete
+          {failed ? 'Remove' : 'Delete'}
         </button>
         {confirmDelete && (
           <ConfirmDialog

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { describeError, useRpc } from '../../api/rpc';
-import { plural } from '../../lib/format';
+import { summariseZotero } from './import-summary';
 import { useLibraryStore } from '../../stores/library-store';
 import { useNoticeStore } from '../../stores/notice-store';
 
@@ -24,13 +24,8 @@ export function ZoteroDialog({ onClose }: { onClose(): void }) {
     setError(null);
     try {
       const r = await api.call('library:import-zotero', { source: source.trim() });
-      const parts = [
-        `${plural(r.added.length, 'item')} added`,
-        r.known ? `${r.known} already imported` : '',
-        r.withoutFile.length ? `${r.withoutFile.length} without a PDF` : '',
-      ].filter(Boolean);
-      useNoticeStore.getState().push('ok', `Zotero: ${parts.join(', ')}.`);
-      for (const x of r.rejected) useNoticeStore.getState().push('error', `${x.fileName}: ${x.reason}`);
+      const s = summariseZotero(r);
+      useNoticeStore.getState().push(s.failed ? 'error' : 'ok', s.text);
       void useLibraryStore.getState().refresh(api);
       onClose();
     } catch (e) {

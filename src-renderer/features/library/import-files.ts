@@ -64,7 +64,7 @@ export async function estimateFiles(api: UiClient, files: File[]): Promise<Impor
  * by path; in the browser the bytes travel as base64 in batches the WebSocket accepts.
  */
 export async function importFiles(api: UiClient, files: File[]): Promise<ImportResult> {
-  const result: ImportResult = { added: [], rejected: [] };
+  const result: ImportResult = { added: [], rejected: [], failed: [] };
   const bridge = window.api;
   const paths = bridge ? files.map((f) => bridge.pathForFile(f)).filter(Boolean) : [];
   if (paths.length > 0) return api.call('library:import', { paths });
@@ -91,6 +91,7 @@ export async function importFiles(api: UiClient, files: File[]): Promise<ImportR
     const r = await api.call('library:import', { files: payload });
     result.added.push(...r.added);
     result.rejected.push(...r.rejected);
+    result.failed?.push(...(r.failed ?? []));
     batch = [];
     bytes = 0;
   };
@@ -101,16 +102,4 @@ export async function importFiles(api: UiClient, files: File[]): Promise<ImportR
   }
   await flush();
   return result;
-}
-
-/** "2 added, 1 already in the library, 1 skipped (notes.docx: not a PDF…)". */
-export function summariseImport(r: ImportResult): { text: string; failed: boolean } {
-  const fresh = r.added.filter((a) => !a.duplicate).length;
-  const dup = r.added.filter((a) => a.duplicate);
-  const parts: string[] = [];
-  if (fresh) parts.push(`${fresh} document${fresh > 1 ? 's' : ''} added`);
-  if (dup.length) parts.push(`${dup.map((d) => d.fileName).join(', ')} already in the library`);
-  if (r.rejected.length)
-    parts.push(`skipped ${r.rejected.map((x) => `${x.fileName} (${x.reason})`).join('; ')}`);
-  return { text: parts.join(' · ') || 'Nothing to add.', failed: fresh === 0 && dup.length === 0 };
 }

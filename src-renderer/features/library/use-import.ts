@@ -4,7 +4,9 @@ import { useAppStore } from '../../stores/app-store';
 import { useLibraryStore } from '../../stores/library-store';
 import { useNoticeStore } from '../../stores/notice-store';
 import { useImportConfirmStore } from '../../stores/import-confirm-store';
-import { estimateFiles, importFiles, summariseImport } from './import-files';
+import { estimateFiles, importFiles } from './import-files';
+import { summariseImport } from './import-summary';
+import { followImport } from './follow-import';
 
 /**
  * One import path for drops anywhere on the window and for the pickers. The batch is estimated first; one
@@ -28,7 +30,10 @@ export function useImport(): (files: File[]) => Promise<void> {
         }
         const r = await importFiles(api, files);
         const s = summariseImport(r);
-        push(s.failed ? 'error' : 'ok', s.text);
+        push(s.failed || s.partly ? 'error' : 'ok', s.text);
+        // Documents that fail later, while they are read (an unreadable file the import could not tell),
+        // are reported when they do: the toast above only counts what the import itself knew.
+        followImport(r.added.filter((a) => !a.duplicate).map((a) => a.id));
       } catch (e) {
         push('error', `Could not add the files: ${describeError(e).message}`);
       } finally {

@@ -42,6 +42,8 @@ export interface ParserOptions {
 
 /** What one parse may be given beyond the bytes. */
 export interface ParseOptions {
+  /** The document being read (its content id): the ingest service looks up what was asked for it. */
+  document?: string;
   /** Opens an encrypted PDF; handed to the worker for this parse and kept nowhere. */
   password?: string;
   /** OCR: 'auto' (pages without a usable text layer), 'all' (every page: the user asked), 'off'. */

@@ -38,7 +38,7 @@ export async function openDocument(
   const bytes = ctx.takeImported(job.docId) ?? (await ctx.library.originals.read(job.docId));
   const turn = await ctx.parseTurn(signal);
   const parsed = await ctx.parser
-    .parseBytes(bytes, p.kind)
+    .parseBytes(bytes, p.kind, { document: job.docId, signal })
     .finally(turn)
     .catch(async (e: unknown) => {
       // A PDF that failed after its pages were counted keeps the count (the view said "0 pages").
@@ -57,6 +57,7 @@ export async function openDocument(
   // Beside the graph, never in the job payload; a document read again overwrites its old geometry.
   if (parsed.geometry) await ctx.library.geometry.write(job.docId, parsed.geometry);
   else await ctx.library.geometry.remove(job.docId);
+  await ctx.library.parseNotes.put(job.docId, { language: parsed.language ?? null, ocr: parsed.ocr ?? null });
   // The reference list, read into fields, for citation matching (core/citations).
   await openReferenceLists(ctx.library.dataDir).write(job.docId, parsed.references);
   // A reference manager's record (Zotero) is curated: it wins over what was read off the first page.

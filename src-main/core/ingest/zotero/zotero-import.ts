@@ -17,6 +17,7 @@ export interface ZoteroImportDeps {
   importItems(items: ImportItem[]): Promise<{
     added: { id: string; fileName: string; duplicate: boolean }[];
     rejected: { fileName: string; reason: string }[];
+    failed?: { id: string; fileName: string; reason: string }[];
   }>;
 }
 
@@ -47,6 +48,7 @@ export async function importZotero(source: string, deps: ZoteroImportDeps): Prom
     items: items.length,
     added: [],
     known: 0,
+    updated: 0,
     withoutFile: [],
     rejected: [],
   };
@@ -71,7 +73,10 @@ export async function importZotero(source: string, deps: ZoteroImportDeps): Prom
   }
   await library.references.put(records);
   const res = await deps.importItems(toImport);
-  result.rejected = res.rejected;
+  result.rejected = [
+    ...res.rejected,
+    ...(res.failed ?? []).map((f) => ({ fileName: f.fileName, reason: f.reason })),
+  ];
   for (const a of res.added) {
     result.added.push({ ...a, itemKey: records.get(a.id)?.itemKey ?? '' });
     // Already read before: apply the Zotero metadata now rather than waiting for a re-read.
@@ -86,6 +91,8 @@ export async function importZotero(source: string, deps: ZoteroImportDeps): Prom
         doi: ref.doi ?? doc.doi,
       });
     }
+    // A file already in the library: nothing new to read, its record now carries Zotero's metadata.
+    if (a.duplicate && ref) result.updated = (result.updated ?? 0) + 1;
   }
   return result;
 }
