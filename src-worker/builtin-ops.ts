@@ -1,7 +1,7 @@
 import { AriadneError } from '../src-main/contract/errors';
 import { type BuiltinOp, isBuiltinOp } from '../src-main/core/ingest/runtime/worker-api';
-import type { DocumentMeta } from '../src-main/core/llm/builtin/junk-gate';
-import type { LlmTasks } from '../src-main/core/llm/tasks';
+import type { DocumentMeta } from '../src-main/core/llm/task-types';
+import type { LlmTasks } from '../src-main/core/llm/task-types';
 
 interface BuiltinInput {
   text: string;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Logger } from '../deps';
 import type { Library } from '../library';
 import { writeFileAtomic } from '../library/atomic-file';
-import type { LlmTasks } from '../llm/tasks';
+import type { LlmTasks } from '../llm/task-types';
 import {
   buildCommunitySummaryInput,
   detectCommunities,

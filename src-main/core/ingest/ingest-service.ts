@@ -8,7 +8,7 @@ import type { EventBus } from '../event-bus';
 import type { Library } from '../library';
 import { entityTypesFor } from '../llm/schemas';
 import { cancelled, INGEST_RETRY } from '../llm/retry';
-import type { LlmTasks } from '../llm/tasks';
+import type { LlmTasks } from '../llm/task-types';
 import { createLimiter } from '../llm/limiter';
 import type { IngestService } from './ingest-api';
 import { type IngestParts, libraryDocuments } from './library-documents';

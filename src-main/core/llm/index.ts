@@ -8,7 +8,7 @@ export type {
   ProviderHealth,
   Usage,
 } from './provider';
-export type { LlmTasks, TasksOptions, TaskOptions, AnswerSource, CommunityInput } from './tasks';
+export type { LlmTasks, TasksOptions, TaskOptions, AnswerSource, CommunityInput } from './task-types';
 export { createTasks } from './tasks';
 export {
   createProvider,

@@ -24,7 +24,7 @@ import {
   extractionSchema,
   passageSchema,
 } from './schemas';
-import type { LlmTasks, TaskOptions, TasksOptions } from './tasks';
+import type { LlmTasks, TaskOptions, TasksOptions } from './task-types';
 import { at } from '../at';
 
 const EXTRACT_SEED = 42;

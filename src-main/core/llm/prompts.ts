@@ -1,5 +1,5 @@
 import type { ChatMessage } from './provider';
-import type { AnswerSource, CommunityInput } from './tasks';
+import type { AnswerSource, CommunityInput } from './task-types';
 
 /**
  * Prompts for the model-backed tasks. Document and retrieved text always travels inside tagged blocks and

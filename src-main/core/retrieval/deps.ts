@@ -1,6 +1,6 @@
 import type { Clock, Logger } from '../deps';
 import type { Library } from '../library';
-import type { LlmTasks } from '../llm/tasks';
+import type { LlmTasks } from '../llm/task-types';
 
 /**
  * What retrieval needs from the rest of the core. The library is reached through a getter because the

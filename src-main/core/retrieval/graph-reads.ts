@@ -5,7 +5,7 @@ import { pageOfOffset } from '../nlp/pages';
 import { chunkSentences } from '../nlp/evidence-span';
 import { captionLabel } from '../nlp/prose';
 import { Lru, type ChangeTracker } from './cache';
-import { TitleIndex } from './search/title-index';
+import { TitleIndex } from './title-index';
 import { shortTitle } from './text';
 import { citationOf } from '../store/citation';
 

@@ -1,27 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { AriadneError } from '../../contract/errors';
-import type { Clock, Logger } from '../deps';
-import type { GraphStore } from './graph-store';
-import type { JobStore } from './job-store';
+import type { Logger } from '../deps';
 import { openKuzuGraph } from './kuzu/open-kuzu-graph';
+import type { GraphBackendOpener, GraphBackendOptions, OpenedGraph } from './backend-types';
 import type { EmbeddingRecord, VectorIndex } from './vector-index';
 
-/** A graph backend opened on a library folder: the graph, and the queue records kept beside it. */
-export interface OpenedGraph {
-  graph: GraphStore;
-  /** Closed with `graph`. */
-  jobs: JobStore;
-}
-
-export interface GraphBackendOptions {
-  clock: Clock;
-  log: Logger;
-  /** Kùzu: WAL size that triggers a checkpoint (see store/kuzu/checkpoint-guard.ts); tests make it tiny. */
-  checkpointWalBytes?: number;
-}
-
-export type GraphBackendOpener = (dataDir: string, opts: GraphBackendOptions) => Promise<OpenedGraph>;
+export type { GraphBackendOpener, GraphBackendOptions, OpenedGraph } from './backend-types';
 
 /** A backend's own check of a library's files, run without opening them in the caller's process. */
 export interface GraphFilesCheck {

@@ -3,7 +3,7 @@ import type { Clock, Logger } from '../../deps';
 import type { Library } from '../../library';
 import type { LlmMetrics } from '../../llm/metrics';
 import { CallPriority } from '../../llm/provider';
-import type { LlmTasks } from '../../llm/tasks';
+import type { LlmTasks } from '../../llm/task-types';
 import { splitIntoBlocks } from '../chunk/split-blocks';
 import { kindOfFile, type Parser } from '../parse/parse-in-worker';
 import { describeEstimate, estimateBatch, type ModelThroughput } from './estimate';

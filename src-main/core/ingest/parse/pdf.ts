@@ -1,7 +1,14 @@
 import { AriadneError, isAriadneError } from '../../../contract/errors';
 import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { assembleDocument } from './assemble';
-import type { PageContent, ParsedDocument, ParseLimits, PdfMetadataInput, TextItem } from './types';
+import type {
+  OcrSummary,
+  PageContent,
+  ParsedDocument,
+  ParseLimits,
+  PdfMetadataInput,
+  TextItem,
+} from './types';
 import { ParseFailed } from './worker-api';
 import { useInflateAtOnce } from './sync-inflate';
 import {
@@ -11,7 +18,7 @@ import {
   type InflateLimits,
 } from './inflate-budget';
 import { at } from '../../at';
-import { ocrPass, type OcrPassOptions, type OcrSummary } from './ocr/ocr-pass';
+import { ocrPass, type OcrPassOptions } from './ocr/ocr-pass';
 import { renderPagePng } from './ocr/page-image';
 
 export const DEFAULT_MAX_PAGES = 2000;

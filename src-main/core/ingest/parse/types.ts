@@ -101,7 +101,6 @@ export interface ParsedDocument {
 // The geometry's shape is the library's (it stores the file); the parser fills it in.
 export { GEOMETRY_STRIDE, RUN_STRIDE, type TextGeometry } from '../../library/geometry';
 import type { TextGeometry } from '../../library/geometry';
-import type { OcrSummary } from './ocr/ocr-pass';
 import type { DetectedLanguage } from './language';
 
 export interface PdfMetadataInput {
@@ -113,4 +112,16 @@ export interface PdfMetadataInput {
 export interface ParseLimits {
   /** A PDF with more pages fails with "too many pages (N > cap)". */
   maxPages: number;
+}
+
+/** What the document says about its OCR: which pages, how sure the engine was, in which language. */
+export interface OcrSummary {
+  /** 1-based numbers of the pages read from their image. */
+  pages: number[];
+  /** Why: no text layer, a nonsense one, some pages of each, or the user asked for OCR. */
+  reason: 'no-text' | 'garbled' | 'mixed' | 'requested';
+  /** Tesseract's mean word confidence over those pages, weighted by characters, 0–100. */
+  confidence: number;
+  /** The trained data used ("eng", "deu"). */
+  language: string;
 }

@@ -1,6 +1,6 @@
 import { isAriadneError } from '../../../contract/errors';
-import type { DocumentMeta } from '../../llm/builtin/junk-gate';
-import type { LlmTasks, PassageReading } from '../../llm/tasks';
+import type { PassageReading } from '../../llm/schemas';
+import type { DocumentMeta, LlmTasks } from '../../llm/task-types';
 import { type CallJournal, journalKey, noJournal } from './call-journal';
 import { createEmbedCache, type EmbedCache } from './embed-cache';
 import type { BuiltinOp } from './worker-api';

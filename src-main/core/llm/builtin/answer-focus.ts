@@ -1,4 +1,4 @@
-import type { AnswerSource } from '../tasks';
+import type { AnswerSource } from '../task-types';
 import { answers, definedPairs, sentenceFit, type SentenceFit } from './answer-fit';
 import { quotableSentences, readable } from './quotable';
 import { questionFocus } from './question-focus';

@@ -3,7 +3,7 @@ import { normalizeExtraction } from '../normalize';
 import type { LlmProvider } from '../provider';
 import { cancelled } from '../retry';
 import { BIOMEDICAL_ENTITY_TYPES, LONGEVITY_ENTITY_TYPES } from '../schemas';
-import type { LlmTasks, TaskOptions, TasksOptions } from '../tasks';
+import type { LlmTasks, TaskOptions, TasksOptions } from '../task-types';
 import { estimateTokens } from '../tokens';
 import { BUILTIN_EMBED_DIM, BUILTIN_EMBED_MODEL } from './embed';
 import { focusedAnswer } from './answer-focus';

@@ -1,5 +1,5 @@
 import type { CommunityReport } from '../schemas';
-import type { AnswerSource, CommunityInput } from '../tasks';
+import type { AnswerSource, CommunityInput } from '../task-types';
 import { ruleExtract } from './extract';
 import { contentTerms, isProse, splitSentences, truncate } from './text';
 import { trimEndChars } from '../../nlp/trim-chars';

@@ -1,6 +1,8 @@
 import type { Extraction } from '../schemas';
-import { createJunkGate, type DocumentMeta } from './junk-gate';
-import { resolveOverlaps, sentenceMentions, typeOfPhrase, type Mention } from './mentions';
+import type { DocumentMeta } from '../task-types';
+import { createJunkGate } from './junk-gate';
+import type { Mention } from './mention';
+import { resolveOverlaps, sentenceMentions, typeOfPhrase } from './mentions';
 import { analyse, type Sentence } from './nlp/words';
 import { sentenceRelations, type Placed } from './relations';
 import { termIndex, type TermIndex } from './terms';

@@ -1,10 +1,4 @@
-/** What the document itself says is not an entity: its authors, affiliations, journal and publisher. */
-export interface DocumentMeta {
-  authors?: readonly string[];
-  affiliations?: readonly string[];
-  journal?: string;
-  publisher?: string;
-}
+import type { DocumentMeta } from '../task-types';
 
 /** Words a name neither starts nor ends with: a phrase that does is a piece of a sentence. */
 const FRAGMENT_EDGES = new Set(

@@ -9,22 +9,11 @@ import {
   isGeneSymbol,
 } from './morphology';
 import type { Sentence, Word } from './nlp/words';
+import type { Mention } from './mention';
 import { shapeNames } from './shapes';
 import { geneNames } from './symbols';
 import type { TermIndex } from './terms';
 import { at } from '../../at';
-
-/** A typed mention in the text: character offsets, and how sure the rule that found it is. */
-export interface Mention {
-  start: number;
-  end: number;
-  name: string;
-  type: string;
-  /** Lower wins when mentions overlap: a defined abbreviation beats a known term beats a word shape. */
-  rank: number;
-  /** Set on a long form defined with an abbreviation in this text: the short form. */
-  definition?: string;
-}
 
 /** "X-induced Y": the part before the suffix names the cause (almost always a chemical in pharmacology). */
 export const CAUSE_SUFFIXES = [

@@ -1,6 +1,6 @@
 import { unescapeData } from '../prompts';
 import { BIOMEDICAL_ENTITY_TYPES } from '../schemas';
-import type { CommunityInput } from '../tasks';
+import type { CommunityInput } from '../task-types';
 import { focusedAnswer } from './answer-focus';
 import { communityReport, extractiveSummary, keywordDecompose, templateQuestions } from './engine';
 import { ruleExtract } from './extract';

@@ -1,6 +1,6 @@
 import { perMillion } from '../../nlp/english-frequency';
 import { isStopWord } from '../../nlp/stopwords';
-import type { Mention } from './mentions';
+import type { Mention } from './mention';
 import type { Sentence, Word } from './nlp/words';
 import { at } from '../../at';
 

@@ -1,5 +1,5 @@
 import { isCommonWord } from '../../nlp/english-frequency';
-import type { Mention } from './mentions';
+import type { Mention } from './mention';
 import type { Sentence, Word } from './nlp/words';
 import { at } from '../../at';
 

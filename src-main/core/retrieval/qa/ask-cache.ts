@@ -1,5 +1,5 @@
 import type { Library } from '../../library';
-import type { LlmTasks } from '../../llm/tasks';
+import type { LlmTasks } from '../../llm/task-types';
 import { searchChunks, type ChunkHit, type ChunkSearchMode } from './chunk-search';
 
 /**

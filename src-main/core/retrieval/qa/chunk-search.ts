@@ -1,5 +1,5 @@
 import type { Library } from '../../library';
-import type { LlmTasks } from '../../llm/tasks';
+import type { LlmTasks } from '../../llm/task-types';
 import { weightedFusion } from './score-fusion';
 
 export type ChunkSearchMode = 'lexical' | 'vector' | 'hybrid';

@@ -1,6 +1,6 @@
 import type { QaAnswer, QaMode, QaStreamItem, TraceStep } from '../../../contract/qa';
 import type { Library } from '../../library';
-import type { LlmTasks } from '../../llm/tasks';
+import type { LlmTasks } from '../../llm/task-types';
 import type { GraphReads } from '../graph-reads';
 import type { NameIndex } from '../search/name-index';
 import { retrieveAgentic } from './agentic';

@@ -8,7 +8,7 @@ import type {
   ResolvedTerm,
 } from '../../../contract/graph';
 import type { Library } from '../../library';
-import type { LlmTasks } from '../../llm/tasks';
+import type { LlmTasks } from '../../llm/task-types';
 import type { Hop, PathFilters } from '../../store/types';
 import { restrictToDocuments } from '../document-slice';
 import type { EvidenceInfo, GraphReads } from '../graph-reads';

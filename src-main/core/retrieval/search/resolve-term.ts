@@ -1,6 +1,6 @@
 import type { ResolvedTerm } from '../../../contract/graph';
 import type { Library } from '../../library';
-import type { LlmTasks } from '../../llm/tasks';
+import type { LlmTasks } from '../../llm/task-types';
 import type { GraphReads } from '../graph-reads';
 import { definesPair } from '../../nlp/abbreviations';
 import type { NameIndex } from './name-index';

@@ -1,4 +1,4 @@
-import type { GraphBackendOpener } from '../backends';
+import type { GraphBackendOpener } from '../backend-types';
 import { createGraphStore } from '../domain/create-graph-store';
 import { createMemoryJobStore } from './job-store';
 import { createMemoryPort } from './memory-port';

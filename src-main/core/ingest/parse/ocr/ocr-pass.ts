@@ -1,20 +1,8 @@
-import type { PageContent } from '../types';
+import type { OcrSummary, PageContent } from '../types';
 import { detectLanguage } from '../language';
 import { installedOcrLanguages, recognizePage, type OcrPageResult } from './ocr-engine';
 import { ocrItems, pageConfidence } from './ocr-items';
 import { judgePageText, type PageTextVerdict } from './text-quality';
-
-/** What the document says about its OCR: which pages, how sure the engine was, in which language. */
-export interface OcrSummary {
-  /** 1-based numbers of the pages read from their image. */
-  pages: number[];
-  /** Why: no text layer, a nonsense one, some pages of each, or the user asked for OCR. */
-  reason: 'no-text' | 'garbled' | 'mixed' | 'requested';
-  /** Tesseract's mean word confidence over those pages, weighted by characters, 0–100. */
-  confidence: number;
-  /** The trained data used ("eng", "deu"). */
-  language: string;
-}
 
 export interface PageImage {
   png: Uint8Array;
