@@ -53,8 +53,13 @@ const REFERENCE_NUMBER =
 const YEAR = /\(?\b(1[89]|20)\d{2}[a-z]?\b\)?/g;
 /** A number that starts a token ("3.9%", "n = 12", "65.1 min", "−4"), not a code's digits ("C2", "Csx23"). */
 const QUANTITY = /(^|[\s(\[=<>~±≈≤≥−–-])\d/;
-const LIST =
-  /,.*\b(and|or)\b|;|:\s|\b(include[sd]?|including|such as|consist(s|ed)? of|compris(e|es|ed|ing))\b/i;
+const LIST_MARK = /;|:\s|\b(include[sd]?|including|such as|consist(s|ed)? of|compris(e|es|ed|ing))\b/i;
+const AND_OR = /\b(and|or)\b/i;
+/** A list: "and"/"or" after a comma, a semicolon or colon, "including" and kin (no `,.*and`: it backtracks). */
+const isList = (s: string) => {
+  const comma = s.indexOf(',');
+  return (comma >= 0 && AND_OR.test(s.slice(comma))) || LIST_MARK.test(s);
+};
 const MECHANISM =
   /\b(bind|binds|bound|activat\w*|inhibit\w*|caus\w*|lead(s|ing)? to|led to|result(s|ed)? in|through|via|by (\w+ing)|increas\w*|decreas\w*|reduc\w*|shift\w*|destabili[sz]\w*|stabili[sz]\w*|induc\w*|block\w*|promot\w*|mediat\w*|regulat\w*|trigger\w*|form\w*|locali[sz]\w*|separat\w*|disrupt\w*|open\w*|perturb\w*|improv\w*|enabl\w*|prevent\w*|suppress\w*|move\w*|occur\w*|abolish\w*|restor\w*|rais\w*|lower\w*|elevat\w*|attenuat\w*|enhanc\w*|dampen\w*|impair\w*|diminish\w*|rose|fell)\b/i;
 const COMPARISON =
@@ -75,7 +80,7 @@ function askedScore(focus: QuestionFocus, sentence: string, novel: number): numb
           ? 1
           : 0.2
         : kind === 'list'
-          ? LIST.test(sentence)
+          ? isList(sentence)
             ? 1
             : 0.6
           : kind === 'mechanism'

@@ -32,8 +32,17 @@ const COMPARISON =
   /\b(compare[ds]?|comparison|compared|versus|vs|differ|differs|differed|difference|than|higher|lower|better|worse|more effective|less effective)\b/i;
 const NUMBER =
   /\bhow (many|much|often|frequent|frequently|long|large|high|low|far|old|big|small|fast|quickly)\b|\bby how\b|\bat what\b|\bwhat (was|were|is|are) the (mean|median|average)\b/i;
-const MECHANISM =
-  /^how (does|do|did|is|are|can|could)\b|\bmechanism|\bwhy\b|\bwhat (does|do|did)\b.*\bdo\b|\brole of\b|\bhow .* (work|act|cause|lead)/i;
+const MECHANISM_WORDS = /^how (does|do|did|is|are|can|could)\b|\bmechanism|\bwhy\b|\brole of\b/i;
+/** Whether `then` matches somewhere after the first match of `first` (a `first.*then` that cannot backtrack). */
+function after(q: string, first: RegExp, then: RegExp): boolean {
+  const m = first.exec(q);
+  return !!m && then.test(q.slice(m.index + m[0].length));
+}
+/** "How does …", "why", "the role of", "what does X do", "how … work / act / cause / lead". */
+const isMechanism = (q: string) =>
+  MECHANISM_WORDS.test(q) ||
+  after(q, /\bwhat (does|do|did)\b/i, /\bdo\b/i) ||
+  after(q, /\bhow /i, / (work|act|cause|lead)/i);
 /** Head nouns that ask for a quantity: "What share of …", "What temperature …", "the mortality ratios". */
 const MEASURES = new Set(
   (
@@ -88,7 +97,7 @@ export function questionFocus(question: string): QuestionFocus {
   const measure = asked.some((a) => MEASURES.has(a));
   if (COMPARISON.test(q) && (/\bor\b/i.test(q) || !YESNO.test(q))) add('comparison');
   if (NUMBER.test(q) || measure) add('number');
-  if (MECHANISM.test(q)) add('mechanism');
+  if (isMechanism(q)) add('mechanism');
   if (YESNO.test(q)) add('yesno');
   // A plural head after which/what asks for several things: "Which drugs …", "What complications …".
   if (wh >= 0 && ['what', 'which'].includes(words[wh]?.lower ?? '') && plural && !measure && asked.length)
