@@ -1,9 +1,10 @@
-import type { GraphReader, MentionText } from '../graph-port';
+import type { GraphReader } from '../graph-port';
 import type { EvidenceLink } from '../types';
 import { citationOf } from '../citation';
 import type { KuzuRunner, Row } from './kuzu-db';
 import { evidenceNodes, mentionTexts } from './evidence-rows';
 import { fromIds } from './rows';
+import { correctedLinks, type TransactionState } from './transaction-state';
 
 const toLink = (x: Row): EvidenceLink => ({
   key: Number(x.k),
@@ -25,9 +26,12 @@ type EvidenceReads = Pick<
 
 /**
  * Mention and evidence rows, read: the MENTIONS / RELATED edges, and the text of their Mention / Evidence
- * nodes by key. `written` holds the mentions the current transaction wrote (evidence-rows.ts).
+ * nodes by key. `tx` holds what the current transaction wrote (transaction-state.ts).
  */
-export const evidenceReads = (r: KuzuRunner, written: ReadonlyMap<number, MentionText>): EvidenceReads => ({
+export const evidenceReads = (
+  r: KuzuRunner,
+  tx: Pick<TransactionState, 'mentions' | 'links' | 'cleared'>,
+): EvidenceReads => ({
   async mentionLinks(entityIds) {
     const rows = await fromIds(
       r,
@@ -35,15 +39,16 @@ export const evidenceReads = (r: KuzuRunner, written: ReadonlyMap<number, Mentio
       'MATCH (c:Chunk)-[m:MENTIONS]->(e:Entity {id: $id}) RETURN c.id AS c, e.id AS e, m.k AS k, m.confidence AS cf',
       'MATCH (c:Chunk)-[m:MENTIONS]->(e:Entity) WHERE e.id IN $ids RETURN c.id AS c, e.id AS e, m.k AS k, m.confidence AS cf',
     );
-    return rows.map((x) => ({
+    const read = rows.map((x) => ({
       k: Number(x.k),
       chunkId: String(x.c),
       entityId: String(x.e),
       confidence: Number(x.cf),
     }));
+    return correctedLinks(read, entityIds, tx);
   },
 
-  mentionTexts: (keys) => mentionTexts(r, keys, written),
+  mentionTexts: (keys) => mentionTexts(r, keys, tx.mentions),
 
   async mentionPairs(of, limit) {
     const byChunk = of.chunkIds !== undefined;

@@ -1,4 +1,4 @@
-import type { GraphWriter, MentionText } from '../graph-port';
+import type { GraphWriter } from '../graph-port';
 import {
   allocateKeys,
   insertEvidence,
@@ -10,6 +10,7 @@ import {
   unlinkMentions,
 } from './evidence-rows';
 import type { KuzuRunner } from './kuzu-db';
+import type { TransactionState } from './transaction-state';
 
 /**
  * The port's writes of mention and evidence rows on Kùzu (the statements live in evidence-rows.ts). A merge
@@ -28,19 +29,14 @@ type EvidenceWrites = Pick<
   | 'moveEvidence'
 >;
 
-/** What a write transaction keeps beside its statements. */
-export interface TransactionState {
-  /** Entities whose relationships, type or existence changed: the adjacency index re-reads them after. */
-  changed: Set<string>;
-  /** Mentions written in this transaction, so deriving entity fields need not read them back. */
-  mentions: Map<number, MentionText>;
-}
-
 /** Mention and evidence rows, written. */
 export const evidenceWrites = (r: KuzuRunner, tx: TransactionState): EvidenceWrites => ({
   async removeChunkEvidence(chunkIds) {
     const affected = await removeChunkEvidence(r, chunkIds);
     for (const id of affected) tx.changed.add(id);
+    const cleared = new Set(chunkIds);
+    for (const c of cleared) tx.cleared.add(c);
+    for (const [k, l] of tx.links) if (cleared.has(l.chunkId)) tx.links.delete(k);
     return affected;
   },
 
@@ -50,6 +46,7 @@ export const evidenceWrites = (r: KuzuRunner, tx: TransactionState): EvidenceWri
     for (const m of rows) {
       tx.changed.add(m.entityId);
       tx.mentions.set(m.k, { id: m.id, surface: m.surface, type: m.type, description: m.description });
+      tx.links.set(m.k, { k: m.k, chunkId: m.chunkId, entityId: m.entityId, confidence: m.confidence });
     }
     await insertMentions(r, rows);
   },
@@ -64,6 +61,8 @@ export const evidenceWrites = (r: KuzuRunner, tx: TransactionState): EvidenceWri
     const swap = (v: string) => (v === mergedId ? survivorId : v);
     // The merged entity's edges go with it; the same keys are linked to the survivor.
     await r.query('MATCH (e:Entity {id: $id}) DETACH DELETE e', { id: mergedId });
+    for (const l of tx.links.values()) if (l.entityId === mergedId) l.entityId = survivorId;
+    for (const m of rows.mentions) tx.links.set(m.k, { ...m, entityId: survivorId });
     await linkMentions(
       r,
       rows.mentions.map((m) => ({ ...m, entityId: survivorId })),
@@ -77,6 +76,9 @@ export const evidenceWrites = (r: KuzuRunner, tx: TransactionState): EvidenceWri
   async moveMentions(rows) {
     for (const m of rows) tx.changed.add(m.entityId).add(m.to);
     const moved = new Set(await unlinkMentions(r, rows));
+    for (const m of rows)
+      if (moved.has(m.k))
+        tx.links.set(m.k, { k: m.k, chunkId: m.chunkId, entityId: m.to, confidence: m.confidence });
     await linkMentions(
       r,
       rows.filter((m) => moved.has(m.k)).map((m) => ({ ...m, entityId: m.to })),

@@ -1,4 +1,4 @@
-import type { GraphPort, GraphReader, GraphWriter, MentionText } from '../graph-port';
+import type { GraphPort, GraphReader, GraphWriter } from '../graph-port';
 import { AdjacencyIndex } from './adjacency-index';
 import { walkReads } from './adjacency';
 import { dumpGraph } from './canonical';
@@ -7,12 +7,14 @@ import { communityReads, communityWrites } from './communities';
 import { documentReads, documentWrites } from './documents';
 import { entityReads, entityWrites } from './entities';
 import { evidenceReads } from './evidence-reads';
-import { evidenceWrites, type TransactionState } from './evidence-writes';
+import { evidenceWrites } from './evidence-writes';
 import type { KuzuDb, KuzuRunner } from './kuzu-db';
 import { mergeReads, mergeWrites } from './merges';
 import { tableReads } from './reads';
+import { newTransactionState, type TransactionState } from './transaction-state';
 
-const NOTHING_WRITTEN: ReadonlyMap<number, MentionText> = new Map();
+/** A read outside any write transaction: nothing of its own to correct the store's reads with. */
+const NOTHING_WRITTEN: TransactionState = newTransactionState();
 
 function reader(r: KuzuRunner, index: AdjacencyIndex, written = NOTHING_WRITTEN): GraphReader {
   return {
@@ -30,7 +32,7 @@ function reader(r: KuzuRunner, index: AdjacencyIndex, written = NOTHING_WRITTEN)
 
 function writer(r: KuzuRunner, index: AdjacencyIndex, tx: TransactionState): GraphWriter {
   return {
-    ...reader(r, index, tx.mentions),
+    ...reader(r, index, tx),
     ...documentWrites(r),
     ...entityWrites(r, tx.changed),
     ...evidenceWrites(r, tx),
@@ -50,7 +52,7 @@ export function kuzuPort(db: KuzuDb): GraphPort {
   return {
     read: (fn) => db.read((r) => fn(reader(r, index))),
     async write(fn, opts) {
-      const tx: TransactionState = { changed: new Set(), mentions: new Map() };
+      const tx = newTransactionState();
       try {
         return await db.write((r) => fn(writer(r, index, tx)), opts);
       } finally {

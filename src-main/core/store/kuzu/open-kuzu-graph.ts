@@ -1,5 +1,5 @@
 import type { Clock, Logger } from '../../deps';
-import type { OpenedGraph } from '../backends';
+import type { OpenedGraph } from '../backend-types';
 import { createGraphStore } from '../domain/create-graph-store';
 import { openKuzu } from './kuzu-db';
 import { kuzuPort } from './kuzu-port';
