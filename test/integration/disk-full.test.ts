@@ -1,11 +1,11 @@
-import { execFile, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AriadneError } from '../../src-main/contract/errors';
 import { createBuiltinProvider } from '../../src-main/core/llm/builtin/builtin-provider';
+import { built, runBuiltCli } from './helpers/built-cli';
 import { ctx, fixtureFiles, openCore, tempDir } from './ingest/harness';
 
 /**
@@ -15,25 +15,7 @@ import { ctx, fixtureFiles, openCore, tempDir } from './ingest/harness';
  * (`terminate called after throwing kuzu::common::IOException`), so writes stop short of it.
  */
 
-const run = promisify(execFile);
-const built = fs.existsSync('out/main/cli.js');
-
-async function ariadne(args: string[]) {
-  try {
-    const r = await run(process.execPath, ['bin/ariadne.js', '--llm', 'builtin', ...args], {
-      encoding: 'utf8',
-      timeout: 180_000,
-    });
-    return { code: 0 as number | null, signal: null as string | null, out: r.stdout + r.stderr };
-  } catch (e) {
-    const err = e as { code?: number; signal?: string; stdout?: string; stderr?: string };
-    return {
-      code: typeof err.code === 'number' ? err.code : null,
-      signal: err.signal ?? null,
-      out: `${err.stdout}${err.stderr}`,
-    };
-  }
-}
+const ariadne = (args: string[]) => runBuiltCli(['--llm', 'builtin', ...args]);
 
 /** A small tmpfs of our own: a real full disk without filling the machine's. Needs root. */
 function mountSmallDisk(): { dir: string; unmount(): void } | null {

@@ -1,9 +1,8 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { built, runBuiltCli } from './helpers/built-cli';
 import { fixtureFiles } from './ingest/harness';
 
 /**
@@ -13,25 +12,8 @@ import { fixtureFiles } from './ingest/harness';
  * a leftover checkpoint backup was applied on open and emptied a library. Run through the built CLI: a
  * crash must show as a crash, not take the test runner with it.
  */
-const run = promisify(execFile);
-const built = fs.existsSync('out/main/cli.js');
 
-async function ariadne(args: string[]) {
-  try {
-    const r = await run(process.execPath, ['bin/ariadne.js', '--llm', 'builtin', ...args], {
-      encoding: 'utf8',
-      timeout: 180_000,
-    });
-    return { code: 0 as number | null, signal: null as string | null, out: r.stdout + r.stderr };
-  } catch (e) {
-    const err = e as { code?: number; signal?: string; stdout?: string; stderr?: string };
-    return {
-      code: typeof err.code === 'number' ? err.code : null,
-      signal: err.signal ?? null,
-      out: `${err.stdout}${err.stderr}`,
-    };
-  }
-}
+const ariadne = (args: string[]) => runBuiltCli(['--llm', 'builtin', ...args]);
 
 /** Overwrites one 4 KB block of `file` with bytes that are not a Kùzu page. */
 function damageBlock(file: string, block: number) {

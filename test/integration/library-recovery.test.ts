@@ -1,12 +1,11 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryLogger, systemClock } from '../../src-main/core/deps';
 import { openLibrary } from '../../src-main/core/library';
 import { type Sim, startSim } from '../sim/server';
+import { built, runBuiltCli } from './helpers/built-cli';
 import { fixtureFiles, ingestionDump } from './ingest/harness';
 
 /**
@@ -16,25 +15,8 @@ import { fixtureFiles, ingestionDump } from './ingest/harness';
  * library equal to the one before without a single model call (the kept replies answer them). `restore`
  * goes back to the snapshot.
  */
-const run = promisify(execFile);
-const built = fs.existsSync('out/main/cli.js');
 
-async function ariadne(args: string[]) {
-  try {
-    const r = await run(process.execPath, ['bin/ariadne.js', ...args], {
-      encoding: 'utf8',
-      timeout: 240_000,
-    });
-    return { code: 0 as number | null, signal: null as string | null, out: r.stdout + r.stderr };
-  } catch (e) {
-    const err = e as { code?: number; signal?: string; stdout?: string; stderr?: string };
-    return {
-      code: typeof err.code === 'number' ? err.code : null,
-      signal: err.signal ?? null,
-      out: `${err.stdout}${err.stderr}`,
-    };
-  }
-}
+const ariadne = (args: string[]) => runBuiltCli(args, 240_000);
 
 async function dumpOf(dataDir: string) {
   const lib = await openLibrary({ dataDir, clock: systemClock, log: createMemoryLogger() });
