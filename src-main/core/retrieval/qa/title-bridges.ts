@@ -70,13 +70,16 @@ export async function followTitles(
   for (const m of titles.mentions(question))
     offer(asked, opening(m.docId), 1, `title named in the question: ${m.title}`);
   if (asked.size) await merge(asked);
-  const followed = new Set<string>();
+  // A passage is followed again when a bridge raised its score: followed first at its walk score (a
+  // three-hop chain's middle passage can sit in the top three before the first hop reaches it), its
+  // offers carried that low score, and the third article fell below the distractors.
+  const followed = new Map<string, number>();
   for (let round = 0; round < (opts.rounds ?? 2); round++) {
     const offers: Offers = new Map();
     for (const p of current.slice(0, opts.from ?? 3)) {
       const chunk = chunks.get(p.id);
-      if (!chunk || followed.has(p.id)) continue;
-      followed.add(p.id);
+      if (!chunk || (followed.get(p.id) ?? -1) >= p.score) continue;
+      followed.set(p.id, p.score);
       for (const m of titles.mentions(chunk.text, { exclude: new Set([chunk.docId]) }))
         offer(offers, opening(m.docId), p.score, `title named in "${chunk.title}": ${m.title}`);
     }
