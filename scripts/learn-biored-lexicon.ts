@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util';
 import { isCommonWord } from '../src-main/core/nlp/english-frequency';
 import { isBioredHeldOut, parseBiored, type BioredClass } from '../test/bench/biored/pubtator';
 import { sharedData } from '../test/shared-data';
+import { mostlyAnnotated, termStats, writeLexicon } from './lexicon-learning';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
@@ -34,63 +35,25 @@ const KEYS: Partial<Record<BioredClass, string>> = {
   CellLine: 'cellLine',
 };
 
-const isWordChar = (c: string | undefined) => !!c && /[\p{L}\p{N}]/u.test(c);
-function occurrences(doc: (typeof docs)[number], term: string): { all: number; inGold: number } {
-  const text = doc.text.toLowerCase();
-  let all = 0;
-  let inGold = 0;
-  for (let i = text.indexOf(term); i >= 0; i = text.indexOf(term, i + 1)) {
-    if (isWordChar(text[i - 1]) || isWordChar(text[i + term.length])) continue;
-    all++;
-    if (doc.mentions.some((m) => m.start <= i && i + term.length <= m.end)) inGold++;
-  }
-  return { all, inGold };
-}
-
-const stats = new Map<string, { counts: Map<string, number>; docs: Set<string>; abbrev: boolean }>();
-for (const d of docs)
-  for (const m of d.mentions) {
-    const key = KEYS[m.type];
-    if (!key) continue;
-    const t = m.text.toLowerCase().split(/\s+/).join(' ');
-    const s = stats.get(t) ?? { counts: new Map<string, number>(), docs: new Set<string>(), abbrev: false };
-    s.counts.set(key, (s.counts.get(key) ?? 0) + 1);
-    s.docs.add(d.pmid);
-    if (/^[A-Z0-9-]{2,6}$/.test(m.text) || (/[A-Z].*[A-Z]/.test(m.text) && m.text.length <= 6))
-      s.abbrev = true;
-    stats.set(t, s);
-  }
-
 const out: Record<string, string[]> = { gene: [], disease: [], chemical: [], organism: [], cellLine: [] };
-for (const [term, s] of [...stats.entries()].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+const terms = termStats(
+  docs,
+  (m) => (KEYS[m.type] ? m.text.toLowerCase().split(/\s+/).join(' ') : undefined),
+  (m) => KEYS[m.type] ?? '',
+);
+for (const [term, s] of terms) {
   if (term.length < 2 || (s.abbrev && s.docs.size < 2)) continue;
   if (!term.includes(' ') && isCommonWord(term, 5)) continue;
-  let all = 0;
-  let inGold = 0;
-  for (const d of docs) {
-    const o = occurrences(d, term);
-    all += o.all;
-    inGold += o.inGold;
-  }
-  if (inGold < 0.6 * all) continue;
+  if (!mostlyAnnotated(docs, term)) continue;
   const [best] = [...s.counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
   if (best) out[best[0]]?.push(term);
 }
 const file = path.join(root, 'src-main/core/llm/builtin/data/biored-terms.json');
-fs.writeFileSync(
+writeLexicon(
   file,
-  JSON.stringify(
-    {
-      source:
-        'Learned by scripts/learn-biored-lexicon.ts from BioRED (Luo et al., Briefings in Bioinformatics 2022, ' +
-        '23(5):bbac282), tuning abstracts only (not held out by test/bench/biored.ts nor by test/bench/bc5cdr.ts)',
-      licence:
-        'NCBI public-domain notice ("United States Government Work"): no restriction on use or reproduction',
-      ...out,
-    },
-    null,
-    1,
-  ) + '\n',
+  'Learned by scripts/learn-biored-lexicon.ts from BioRED (Luo et al., Briefings in Bioinformatics 2022, ' +
+    '23(5):bbac282), tuning abstracts only (not held out by test/bench/biored.ts nor by test/bench/bc5cdr.ts)',
+  out,
 );
 console.log(
   `${Object.entries(out)

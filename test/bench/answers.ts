@@ -16,12 +16,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { QaAnswer } from '../../src-main/contract/qa';
-import { bootCore } from '../../src-main/core/boot';
-import { createMemoryLogger } from '../../src-main/core/deps';
-import { createDispatcher } from '../../src-main/rpc/dispatch';
-import { startApiServer } from '../../src-main/rpc/server/http-server';
 import { sharedDataDir } from '../shared-data';
-import { builtWorkerPaths } from './built-workers';
+import { startBenchServer } from './bench-server';
 import { charBefore, gradeAnswer, quoteEdges, type Grade, type Question } from './answers-grade';
 
 const { values } = parseArgs({
@@ -59,35 +55,7 @@ const questions = file.questions.filter(
 const reuse = values.keep && fs.existsSync(path.join(values.keep, 'graph.kuzu'));
 const dataDir = values.keep ?? fs.mkdtempSync(path.join(os.tmpdir(), 'ariadne-answers-'));
 fs.mkdirSync(dataDir, { recursive: true });
-const log = createMemoryLogger();
-const workers = builtWorkerPaths();
-const { core } = await bootCore({
-  dataDir,
-  llm: 'builtin',
-  ollamaUrl: 'http://127.0.0.1:9',
-  host: 'test',
-  version: 'bench',
-  log,
-  ...(workers ? { workers } : {}),
-});
-const token = 'bench-token-0123456789abcdefghijklmnopq';
-const server = await startApiServer({
-  dispatcher: createDispatcher(core.handlers, log),
-  events: core.events,
-  token,
-  staticRoot: null,
-  log,
-});
-const call = async <T>(method: string, input: unknown): Promise<T> => {
-  const res = await fetch(`http://127.0.0.1:${server.port}/api/${method}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(input),
-  });
-  const body = (await res.json()) as { ok: boolean; data?: T; error?: { message: string } };
-  if (!body.ok) throw new Error(`${method}: ${body.error?.message}`);
-  return body.data as T;
-};
+const { core, call, close } = await startBenchServer(dataDir);
 
 try {
   const ctx = { signal: new AbortController().signal, emit: () => undefined };
@@ -190,7 +158,6 @@ try {
       .join(' ')}`,
   );
 } finally {
-  await server.close();
-  await core.close();
+  await close();
   if (!values.keep) fs.rmSync(dataDir, { recursive: true, force: true });
 }

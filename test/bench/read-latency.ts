@@ -8,11 +8,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { bootCore } from '../../src-main/core/boot';
-import { createMemoryLogger } from '../../src-main/core/deps';
-import { createDispatcher } from '../../src-main/rpc/dispatch';
-import { startApiServer } from '../../src-main/rpc/server/http-server';
-import { builtWorkerPaths } from './built-workers';
+import { startBenchServer } from './bench-server';
 
 const opt = (name: string, def: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -20,27 +16,9 @@ const opt = (name: string, def: string) => {
 };
 const CLIENTS = Number(opt('clients', '50'));
 const PDFS = opt('pdfs', '/work/shared/data/pdfs');
-const token = 'bench-token-0123456789abcdefghijklmnopq';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ariadne-read-bench-'));
-const log = createMemoryLogger();
-const workers = builtWorkerPaths();
-const { core } = await bootCore({
-  dataDir,
-  llm: 'builtin',
-  ollamaUrl: 'http://127.0.0.1:9',
-  host: 'test',
-  version: 'bench',
-  log,
-  ...(workers ? { workers } : {}),
-});
-const server = await startApiServer({
-  dispatcher: createDispatcher(core.handlers, log),
-  events: core.events,
-  token,
-  staticRoot: null,
-  log,
-});
+const { core, server, token, close } = await startBenchServer(dataDir);
 const files = fs
   .readdirSync(PDFS)
   .filter((f) => f.endsWith('.pdf'))
@@ -76,6 +54,5 @@ console.log(
     `p50 ${p(0.5)} ms, p95 ${p(0.95)} ms, p99 ${p(0.99)} ms, max ${p(1)} ms`,
 );
 console.log(`target p95 ≤ 500 ms: ${Number(p(0.95)) <= 500 ? 'met' : 'NOT met'}`);
-await server.close();
-await core.close();
+await close();
 fs.rmSync(dataDir, { recursive: true, force: true });

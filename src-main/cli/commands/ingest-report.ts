@@ -2,6 +2,7 @@ import type { DocumentDetail, IngestProgress } from '../../contract';
 import type { Core } from '../../core/create-core';
 import { printable } from '../printable';
 import { readingNote } from '../reading-note';
+import { isLocked, lockedHint, wrongPassword } from '../pdf-password';
 
 export const noCtx = () => ({ signal: new AbortController().signal, emit: () => undefined });
 
@@ -41,6 +42,8 @@ export function printDocuments(
   details: DocumentDetail[],
   notes: Map<string, string> = new Map(),
   rejected: { fileName: string; reason: string }[] = [],
+  /** Where this run's PDF password came from, if one was given. */
+  passwordFrom?: string,
 ): void {
   for (const d of details) {
     process.stdout.write(
@@ -52,6 +55,8 @@ export function printDocuments(
         `    chunk ${e.chunkIndex} ${e.step} (${e.attempts} attempts): ${printable(e.error)}\n`,
       );
     if (d.error && d.status !== 'done') process.stdout.write(`    ${printable(d.error)}\n`);
+    if (isLocked(d))
+      process.stdout.write(`    ${lockedHint(printable(d.fileName), wrongPassword(d), passwordFrom)}\n`);
   }
   for (const r of rejected)
     process.stdout.write(`${'rejected'.padEnd(16)} ${printable(r.fileName)}: ${printable(r.reason)}\n`);

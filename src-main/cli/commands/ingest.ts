@@ -1,8 +1,10 @@
 import type { Command } from 'commander';
 import { type GlobalOptions, cliLogger } from '../global-options';
 import { type FileKind, parseOnly, selectFiles, nothingToAdd, folderNotes } from '../ingest-messages';
-import { noCtx, printDocuments, retryFailedPassages, waitForDocuments } from './ingest-report';
+import { noCtx, printDocuments, retryFailedPassages } from './ingest-report';
 import { confirmBatch, terminalIo } from '../confirm-batch';
+import { PASSWORD_ENV, isLocked, passwordSource, terminalPasswordIo } from '../pdf-password';
+import { waitUnlocking } from './unlock-locked';
 
 /**
  * `ariadne ingest <paths…>`: import, wait, print a per-document summary; non-zero exit if any failed.
@@ -16,8 +18,16 @@ export function registerIngest(program: Command) {
     .option('--json', 'print the summary as JSON')
     .option('--only <types>', 'take only these file types: pdf, txt, md (comma-separated)', parseOnly)
     .option('-y, --yes', 'do not ask before a batch estimated to take long (Settings: ask above N minutes)')
+    .option(
+      '--password',
+      `read encrypted PDFs: asks for the password (on a terminal), else reads it from stdin's first line; or set ${PASSWORD_ENV}`,
+    )
     .action(
-      async (paths: string[], opts: { json?: boolean; only?: FileKind[]; yes?: boolean }, cmd: Command) => {
+      async (
+        paths: string[],
+        opts: { json?: boolean; only?: FileKind[]; yes?: boolean; password?: boolean },
+        cmd: Command,
+      ) => {
         const g = cmd.optsWithGlobals<GlobalOptions>();
         // Walked here, before the library opens, so an empty selection costs little and says so. Imported
         // when the command runs, as the core is, so `--help` does not load them.
@@ -65,14 +75,18 @@ export function registerIngest(program: Command) {
           }
           const res = await core.handlers['library:import']({ paths: selection.take }, noCtx());
           res.rejected.unshift(...found.rejected);
-          const ids = res.added.map((a) => a.id);
+          // Files failed at import (locked, not a PDF) are reported with the rest; the locked ones are read
+          // again when a password is at hand.
+          const ids = [...res.added.map((a) => a.id), ...(res.failed ?? []).map((f) => f.id)];
           const notes = new Map<string, string>();
           for (const a of res.added.filter((x) => x.duplicate)) {
             const d = await core.handlers['library:document']({ documentId: a.id }, noCtx());
+            if (isLocked(d)) continue;
             const retried = await retryFailedPassages(core, d);
             notes.set(a.id, retried ? ' (failed passages retried)' : ' (already in the library)');
           }
-          const details = await waitForDocuments(core, ids, process.stderr.isTTY && !opts.json);
+          const passwords = passwordSource(!!opts.password, terminalPasswordIo());
+          const details = await waitUnlocking(core, ids, passwords, process.stderr.isTTY && !opts.json);
           const failed = details.filter((d) => d.status !== 'done').length + res.rejected.length;
           if (opts.json) {
             process.stdout.write(
@@ -89,12 +103,16 @@ export function registerIngest(program: Command) {
               ) + '\n',
             );
           } else {
-            printDocuments(details, notes, res.rejected);
-            const added = res.added.filter((a) => !a.duplicate).length;
+            printDocuments(details, notes, res.rejected, passwords?.from);
+            // A locked file opened by its password in this run is as new as the others.
+            const opened = (res.failed ?? []).filter((f) =>
+              details.some((d) => d.id === f.id && d.status === 'done'),
+            ).length;
+            const added = res.added.filter((a) => !a.duplicate).length + opened;
             for (const line of folderNotes(
               paths,
               selection,
-              { added, known: res.added.length - added },
+              { added, known: res.added.filter((a) => a.duplicate).length },
               !!opts.only,
             ))
               process.stdout.write(`${line}\n`);

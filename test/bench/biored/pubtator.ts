@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readPubtator, type PubtatorText } from '../pubtator-format';
 
 /** BioRED's entity classes as written in its PubTator files. */
 export const BIORED_CLASSES = [
@@ -26,12 +27,8 @@ export interface BioredRelation {
   b: string;
 }
 
-export interface BioredDoc {
-  pmid: string;
-  title: string;
-  abstract: string;
-  /** Title and abstract joined by one space: the offsets of `mentions` index into it. */
-  text: string;
+/** `text` is the title and abstract joined by one space: the offsets of `mentions` index into it. */
+export interface BioredDoc extends PubtatorText {
   mentions: BioredMention[];
   relations: BioredRelation[];
 }
@@ -40,40 +37,24 @@ const isClass = (s: string | undefined): s is BioredClass =>
   (BIORED_CLASSES as readonly string[]).includes(s ?? '');
 
 export function parseBiored(content: string): BioredDoc[] {
-  const docs = new Map<string, BioredDoc>();
-  const doc = (pmid: string) => {
-    let d = docs.get(pmid);
-    if (!d) {
-      d = { pmid, title: '', abstract: '', text: '', mentions: [], relations: [] };
-      docs.set(pmid, d);
-    }
-    return d;
-  };
-  for (const line of content.split('\n')) {
-    if (!line.trim()) continue;
-    const bar = /^(\d+)\|([ta])\|(.*)$/.exec(line);
-    if (bar) {
-      const d = doc(bar[1] ?? '');
-      if (bar[2] === 't') d.title = bar[3] ?? '';
-      else d.abstract = bar[3] ?? '';
-      d.text = `${d.title} ${d.abstract}`;
-      continue;
-    }
-    const f = line.split('\t');
-    if (f.length >= 6 && isClass(f[4])) {
-      doc(f[0] ?? '').mentions.push({
-        start: Number(f[1]),
-        end: Number(f[2]),
-        text: f[3] ?? '',
-        type: f[4],
-        // Variant ids contain "|" ("c|INS|5382|C"): composites are split on commas and semicolons only.
-        ids: (f[5] ?? '').split(/[,;]/).filter((x) => x && x !== '-'),
-      });
-    } else if (f.length === 5) {
-      doc(f[0] ?? '').relations.push({ type: f[1] ?? '', a: f[2] ?? '', b: f[3] ?? '' });
-    }
-  }
-  return [...docs.values()].filter((d) => d.text.trim());
+  return readPubtator<BioredDoc>(
+    content,
+    (pmid) => ({ pmid, title: '', abstract: '', text: '', mentions: [], relations: [] }),
+    (f, doc) => {
+      if (f.length >= 6 && isClass(f[4])) {
+        doc(f[0] ?? '').mentions.push({
+          start: Number(f[1]),
+          end: Number(f[2]),
+          text: f[3] ?? '',
+          type: f[4],
+          // Variant ids contain "|" ("c|INS|5382|C"): composites are split on commas and semicolons only.
+          ids: (f[5] ?? '').split(/[,;]/).filter((x) => x && x !== '-'),
+        });
+      } else if (f.length === 5) {
+        doc(f[0] ?? '').relations.push({ type: f[1] ?? '', a: f[2] ?? '', b: f[3] ?? '' });
+      }
+    },
+  );
 }
 
 /**

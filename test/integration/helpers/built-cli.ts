@@ -17,12 +17,20 @@ export interface CliRun {
  * Runs the built CLI in a child process. An exit code or a crash comes back as data, never as a thrown
  * error: a test of a damaged library must see a crash as a crash, not lose the runner with it.
  */
-export async function runBuiltCli(args: string[], timeoutMs = 180_000): Promise<CliRun> {
+export async function runBuiltCli(
+  args: string[],
+  timeoutMs = 180_000,
+  /** `input`: written to its stdin, then closed. `env`: added to this process's environment. */
+  opts: { input?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<CliRun> {
   try {
-    const r = await run(process.execPath, ['bin/ariadne.js', ...args], {
+    const running = run(process.execPath, ['bin/ariadne.js', ...args], {
       encoding: 'utf8',
       timeout: timeoutMs,
+      env: { ...process.env, ...opts.env },
     });
+    if (opts.input !== undefined) running.child.stdin?.end(opts.input);
+    const r = await running;
     return { code: 0, signal: null, out: r.stdout + r.stderr };
   } catch (e) {
     const err = e as { code?: number; signal?: string; stdout?: string; stderr?: string };

@@ -50,4 +50,33 @@ describe('assembleDocument', () => {
     expect(doc.references).toEqual(['1. Balkwill F. Tumour necrosis factor and cancer. 2009.']);
     expect(doc.sections.map((s) => s.name)).toEqual(['introduction', 'references']);
   });
+
+  it('measures the body type before the reference list, so prose lines stay one paragraph', () => {
+    // Two pages of references in smaller, tighter type outweigh one page of prose (as in a short review).
+    const prose = [
+      'Modalities available for trauma patient thromboprophylaxis are classified',
+      'into pharmacologic anticoagulation, mechanical compression devices and',
+      'inferior vena cava filtration, and level one evidence supports the use of',
+      'low molecular weight heparins (LMWHs) as the primary prophylactic agent.',
+    ];
+    const refs = (from: number) =>
+      Array.from({ length: 60 }, (_, i): [string, number, number] => [
+        `${from + i}. Author A, Author B: A comparison of prophylaxis regimens after trauma. J Trauma 2004.`,
+        740 - i * 9,
+        7.5,
+      ]);
+    const doc = assembleDocument(
+      [
+        page([
+          ['Introduction', 700, 12, 'bold'],
+          ...prose.map((t, i): [string, number] => [t, 680 - i * 12]),
+          ['References', 600, 12, 'bold'],
+        ]),
+        page(refs(1)),
+        page(refs(61)),
+      ],
+      { info: {}, xmp: {} },
+    );
+    expect(doc.text).toBe(`Introduction\n\n${prose.join(' ')}`);
+  });
 });

@@ -11,7 +11,12 @@ export interface BodyStyle {
 export function bodyStyle(lines: Line[]): BodyStyle {
   const bySize = new Map<number, number>();
   const byFont = new Map<string, number>();
-  for (const l of lines) {
+  // The reference list is set in its own, smaller type and can outweigh the prose: in the 4-page DVT review
+  // its 7.5 pt lines carry 14.1K characters against 8.3K of 9.8 pt prose. Taken for the body, that size made
+  // every prose line a heading or a paragraph of its own (the prose pitch is wider than 1.35 times the
+  // reference pitch), so no sentence ran across two printed lines. The body is measured before the list.
+  const refs = lines.findIndex((l) => classifyHeading(l.text) === 'references');
+  for (const l of refs > 0 ? lines.slice(0, refs) : lines) {
     const s = Math.round(l.size * 2) / 2;
     bySize.set(s, (bySize.get(s) ?? 0) + l.text.length);
     byFont.set(l.fontName, (byFont.get(l.fontName) ?? 0) + l.text.length);
