@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Ok, method } from './define';
+import { NameText } from './text-safety';
 
 export const EntityId = z.string().min(1).max(256);
 
@@ -228,7 +229,7 @@ export const graphMethods = {
     summary: 'Every piece of evidence between two entities.',
   }),
   'graph:rename': method({
-    input: z.object({ entityId: EntityId, name: z.string().min(1).max(300) }),
+    input: z.object({ entityId: EntityId, name: NameText(300) }),
     output: Ok,
     summary: 'Rename an entity (the old name stays an alias).',
   }),

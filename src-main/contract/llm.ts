@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Empty, method } from './define';
+import { NameText } from './text-safety';
 import { ProviderName } from './app';
 
 /**
@@ -25,8 +26,8 @@ export const LlmSettings = z.object({
    */
   extraEndpoints: z.array(z.string().url()).max(8).default([]),
   /** null means "pick the recommended installed model". */
-  chatModel: z.string().min(1).nullable().default(null),
-  embedModel: z.string().min(1).nullable().default(null),
+  chatModel: NameText(200).nullable().default(null),
+  embedModel: NameText(200).nullable().default(null),
   /**
    * Model calls in flight per server: as many as the server answers at once (Ollama's OLLAMA_NUM_PARALLEL,
    * llama-server's --parallel); more only wait in the server's queue.

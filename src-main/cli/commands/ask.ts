@@ -3,6 +3,7 @@ import { QA_MODES } from '../../contract/qa-modes';
 import { createMemoryLogger } from '../../core/deps';
 import type { GlobalOptions } from '../global-options';
 import { INGEST_FIRST } from '../next-step';
+import { printableLines } from '../printable';
 
 const WORKING = 'Searching the library and writing the answer…';
 
@@ -66,10 +67,15 @@ export function registerAsk(program: Command) {
           );
           return;
         }
-        process.stdout.write(`${a.answer}\n\nmode: ${a.mode}, confidence ${a.confidence.toFixed(2)}\n`);
+        // Answers and quotes are model and document text: shown, never interpreted by the terminal.
+        process.stdout.write(
+          printableLines(`${a.answer}\n\nmode: ${a.mode}, confidence ${a.confidence.toFixed(2)}`) + '\n',
+        );
         for (const c of a.citations) {
           process.stdout.write(
-            `[${c.n}]${c.supported ? '' : ' (unsupported)'} ${c.title}${c.year ? ` (${c.year})` : ''}${c.label ? `, ${c.label}` : ''}, p. ${c.page ?? '?'}: "${c.quote}"\n`,
+            printableLines(
+              `[${c.n}]${c.supported ? '' : ' (unsupported)'} ${c.title}${c.year ? ` (${c.year})` : ''}${c.label ? `, ${c.label}` : ''}, p. ${c.page ?? '?'}: "${c.quote}"`,
+            ) + '\n',
           );
         }
         if (a.insufficient || a.citations.length === 0)

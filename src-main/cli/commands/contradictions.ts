@@ -3,6 +3,7 @@ import type { Contradiction } from '../../contract/contradictions';
 import { createMemoryLogger } from '../../core/deps';
 import type { GlobalOptions } from '../global-options';
 import { INGEST_FIRST } from '../next-step';
+import { printableLines } from '../printable';
 
 const cite = (c: { shortTitle: string; year: number | null; page: number | null }) =>
   `${c.shortTitle}${c.year ? ` ${c.year}` : ''}${c.page ? `, p. ${c.page}` : ''}`;
@@ -73,7 +74,10 @@ export function registerContradictions(program: Command) {
           limit: opts.limit,
         });
         process.stdout.write(
-          opts.json ? JSON.stringify(res, null, 2) + '\n' : printContradictions(res.contradictions),
+          // Names and quotes are document and model text: shown, never interpreted by the terminal.
+          opts.json
+            ? JSON.stringify(res, null, 2) + '\n'
+            : printableLines(printContradictions(res.contradictions)),
         );
       } finally {
         await lib.close();

@@ -5,6 +5,7 @@ import { VERSION } from '../../version';
 import { cliLogger, llmOverrides, type GlobalOptions } from '../global-options';
 import { providerChecks } from './doctor-provider';
 import { libraryFileChecks, vectorChecks } from './doctor-library';
+import { printableLines } from '../printable';
 
 export function registerDoctor(program: Command) {
   program
@@ -110,8 +111,11 @@ export function registerDoctor(program: Command) {
       } else {
         process.stdout.write(`Ariadne ${VERSION} — library ${g.data}\n`);
         for (const c of checks) {
-          process.stdout.write(`${!c.ok ? '✗' : warnings.has(c.name) ? '!' : '✓'} ${c.detail}\n`);
-          if (c.fix) process.stdout.write(`    → ${c.fix}\n`);
+          // Details quote paths, model names and server replies: shown, never interpreted.
+          process.stdout.write(
+            printableLines(`${!c.ok ? '✗' : warnings.has(c.name) ? '!' : '✓'} ${c.detail}`) + '\n',
+          );
+          if (c.fix) process.stdout.write(printableLines(`    → ${c.fix}`) + '\n');
         }
         process.stdout.write(
           !ok

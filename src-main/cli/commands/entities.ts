@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import type { EntityListItem } from '../../contract/graph';
 import { createMemoryLogger } from '../../core/deps';
-import { type GlobalOptions, bootFromOptions } from '../global-options';
+import type { GlobalOptions } from '../global-options';
+import { printableLines } from '../printable';
 
 export function printEntities(entities: EntityListItem[], total: number): string {
   if (!entities.length) return 'No entities.\n';
@@ -36,18 +37,26 @@ export function registerEntities(program: Command) {
         if (!Number.isInteger(opts.limit) || opts.limit < 1)
           throw new Error('--limit must be a positive integer');
         const g = cmd.optsWithGlobals<GlobalOptions>();
-        const { core } = await bootFromOptions(g, createMemoryLogger());
+        // To read, or through the process holding the library (this failed "in use" next to `serve`).
+        const lib = await (
+          await import('../library-access')
+        ).openLibraryAccess(g, createMemoryLogger(), {
+          llm: 'builtin',
+        });
         try {
-          core.ingest.pause();
-          const res = await core.handlers['graph:entities'](
-            { documentId: opts.doc, type: opts.type, search: opts.search, limit: opts.limit },
-            { signal: new AbortController().signal, emit: () => undefined },
-          );
+          const res = await lib.call('graph:entities', {
+            documentId: opts.doc,
+            type: opts.type,
+            search: opts.search,
+            limit: opts.limit,
+          });
           process.stdout.write(
-            opts.json ? JSON.stringify(res, null, 2) + '\n' : printEntities(res.entities, res.total),
+            opts.json
+              ? JSON.stringify(res, null, 2) + '\n'
+              : printableLines(printEntities(res.entities, res.total)),
           );
         } finally {
-          await core.close();
+          await lib.close();
         }
       },
     );

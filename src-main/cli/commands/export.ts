@@ -1,25 +1,29 @@
 import fs from 'node:fs';
 import { Option, type Command } from 'commander';
 import type { ExportFile } from '../../contract/export';
-import type { Core } from '../../core/create-core';
 import { createMemoryLogger } from '../../core/deps';
-import { bootFromOptions, type GlobalOptions } from '../global-options';
+import type { GlobalOptions } from '../global-options';
+import type { LibraryAccess } from '../library-access';
 
-const ctx = () => ({ signal: new AbortController().signal, emit: () => undefined });
-
-/** Boots the library without processing its queue (an export only reads), runs `fn`, writes the file. */
+/**
+ * Opens the library to read (its queue never runs), or goes through the process holding it (an export
+ * failed "in use" next to a running `serve`), runs `fn`, writes the file.
+ */
 async function exportWith(
   cmd: Command,
   out: string | undefined,
-  fn: (core: Core) => Promise<ExportFile>,
+  fn: (call: LibraryAccess['call']) => Promise<ExportFile>,
   opts: { provider?: boolean } = {},
 ) {
   const g = cmd.optsWithGlobals<GlobalOptions>();
   // Only an answer needs the configured model; the other exports read the library.
-  const { core } = await bootFromOptions(opts.provider ? g : { ...g, llm: 'builtin' }, createMemoryLogger());
+  const lib = await (
+    await import('../library-access')
+  ).openLibraryAccess(g, createMemoryLogger(), {
+    llm: opts.provider ? g.llm : 'builtin',
+  });
   try {
-    core.ingest.pause();
-    const file = await fn(core);
+    const file = await fn(lib.call.bind(lib));
     if (out) {
       fs.writeFileSync(out, file.text);
       process.stderr.write(`wrote ${out} (${file.text.length.toLocaleString()} characters)\n`);
@@ -27,7 +31,7 @@ async function exportWith(
       process.stdout.write(file.text);
     }
   } finally {
-    await core.close();
+    await lib.close();
   }
 }
 
@@ -62,20 +66,17 @@ export function registerExport(program: Command) {
         },
         cmd: Command,
       ) =>
-        exportWith(cmd, o.out, (core) =>
-          core.handlers['export:graph'](
-            {
-              format: o.format,
-              limit: 50_000,
-              filters: {
-                direction: 'both',
-                minEvidence: Math.max(1, Number(o.minEvidence) || 1),
-                ...(o.doc ? { documentIds: o.doc } : {}),
-                ...(o.type ? { entityTypes: o.type } : {}),
-              },
+        exportWith(cmd, o.out, (call) =>
+          call('export:graph', {
+            format: o.format,
+            limit: 50_000,
+            filters: {
+              direction: 'both',
+              minEvidence: Math.max(1, Number(o.minEvidence) || 1),
+              ...(o.doc ? { documentIds: o.doc } : {}),
+              ...(o.type ? { entityTypes: o.type } : {}),
             },
-            ctx(),
-          ),
+          }),
         ),
     );
 
@@ -85,7 +86,7 @@ export function registerExport(program: Command) {
     .argument('<document-id>', 'the document (ids: ariadne status --json)')
     .option('-o, --out <file>', 'write to a file instead of standard output')
     .action(async (documentId: string, o: { out?: string }, cmd: Command) =>
-      exportWith(cmd, o.out, (core) => core.handlers['export:evidence']({ documentId }, ctx())),
+      exportWith(cmd, o.out, (call) => call('export:evidence', { documentId })),
     );
 
   exp
@@ -107,12 +108,9 @@ export function registerExport(program: Command) {
         exportWith(
           cmd,
           o.out,
-          async (core) => {
-            const a = await core.handlers['qa:ask']({ question, mode: o.mode }, ctx());
-            return core.handlers['export:answer'](
-              { question, answer: a.answer, citations: a.citations },
-              ctx(),
-            );
+          async (call) => {
+            const a = await call('qa:ask', { question, mode: o.mode });
+            return call('export:answer', { question, answer: a.answer, citations: a.citations });
           },
           { provider: true },
         ),
@@ -124,6 +122,6 @@ export function registerExport(program: Command) {
     .option('--doc <id>', 'only this document (repeatable)', collect)
     .option('-o, --out <file>', 'write to a file instead of standard output')
     .action(async (o: { doc?: string[]; out?: string }, cmd: Command) =>
-      exportWith(cmd, o.out, (core) => core.handlers['export:bibtex']({ documentIds: o.doc }, ctx())),
+      exportWith(cmd, o.out, (call) => call('export:bibtex', { documentIds: o.doc })),
     );
 }

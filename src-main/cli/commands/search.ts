@@ -4,6 +4,7 @@ import { createMemoryLogger } from '../../core/deps';
 import type { GlobalOptions } from '../global-options';
 import { INGEST_FIRST } from '../next-step';
 import { at } from '../../core/at';
+import { printableLines } from '../printable';
 
 const int = (name: string, min: number, max: number) => (v: string) => {
   const n = Number(v);
@@ -101,7 +102,9 @@ export function registerSearch(program: Command) {
             limit: opts.limit,
             filters: { direction: 'both', minEvidence: 1 },
           });
-          process.stdout.write(opts.json ? JSON.stringify(res, null, 2) + '\n' : printSearch(res));
+          process.stdout.write(
+            opts.json ? JSON.stringify(res, null, 2) + '\n' : printableLines(printSearch(res)),
+          );
           if (!res.paths.length && !res.passages.length) process.exitCode = 2;
         } finally {
           await lib.close();

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { type GlobalOptions, bootFromOptions } from '../global-options';
+import { printableLines } from '../printable';
 
 const noCtx = () => ({ signal: new AbortController().signal, emit: () => undefined });
 
@@ -31,10 +32,15 @@ export function registerZotero(program: Command) {
           );
           for (const a of res.added) {
             const d = documents.find((x) => x.id === a.id);
-            process.stdout.write(`${(d?.status ?? '?').padEnd(16)} ${a.itemKey} ${d?.title ?? a.fileName}\n`);
+            process.stdout.write(
+              printableLines(`${(d?.status ?? '?').padEnd(16)} ${a.itemKey} ${d?.title ?? a.fileName}`) +
+                '\n',
+            );
           }
           for (const r of res.rejected)
-            process.stdout.write(`${'rejected'.padEnd(16)} ${r.fileName}: ${r.reason}\n`);
+            process.stdout.write(
+              printableLines(`${'rejected'.padEnd(16)} ${r.fileName}: ${r.reason}`) + '\n',
+            );
           if (res.withoutFile.length)
             process.stdout.write(
               `Items without a file were skipped; attach their PDFs in Zotero and run this again.\n`,

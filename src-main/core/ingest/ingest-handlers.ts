@@ -6,6 +6,7 @@ import { expandPaths, type ImportItem } from './expand-paths';
 import type { EstimateItem } from './estimate/precount';
 import { passageBoxes } from './parse/passage-boxes';
 import { kindOfFile } from './parse/parse-in-worker';
+import { uploadFileName } from '../control-chars';
 
 type LibraryHandlers = Pick<
   ApiHandlers,
@@ -36,7 +37,7 @@ export function createIngestHandlers(svc: IngestService): LibraryHandlers {
     async 'library:import'({ paths, files }) {
       const { items, rejected } = await expandPaths(paths ?? []);
       const uploads: ImportItem[] = (files ?? []).map((f) => ({
-        fileName: f.name,
+        fileName: uploadFileName(f.name),
         originalPath: '',
         // What base64 decodes to, before it is decoded.
         size: Math.floor((f.dataBase64.length * 3) / 4),
@@ -63,12 +64,15 @@ export function createIngestHandlers(svc: IngestService): LibraryHandlers {
         });
       for (const f of files ?? []) {
         if (!kindOfFile(f.name)) {
-          rejected.push({ fileName: f.name, reason: 'unsupported file type (PDF, .txt or .md)' });
+          rejected.push({
+            fileName: uploadFileName(f.name),
+            reason: 'unsupported file type (PDF, .txt or .md)',
+          });
           continue;
         }
         const data = f.dataBase64;
         sized.push({
-          fileName: f.name,
+          fileName: uploadFileName(f.name),
           size: f.size,
           read: data === undefined ? undefined : async () => new Uint8Array(Buffer.from(data, 'base64')),
         });

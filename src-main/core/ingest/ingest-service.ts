@@ -1,84 +1,35 @@
 import os from 'node:os';
 import path from 'node:path';
-import { AriadneError, toRpcError } from '../../contract/errors';
-import { AppSettings } from '../../contract/settings';
-import { createAbortWatch, onAbort } from '../abort-listener';
-import type { Clock, Logger } from '../deps';
-import type { EventBus } from '../event-bus';
-import type { Library } from '../library';
-import { entityTypesFor } from '../llm/schemas';
-import { cancelled, INGEST_RETRY } from '../llm/retry';
-import type { LlmTasks } from '../llm/task-types';
+import { AriadneError } from '../../contract/errors';
+import { createAbortWatch } from '../abort-listener';
+import { cancelled } from '../llm/retry';
 import { createLimiter } from '../llm/limiter';
 import type { IngestService } from './ingest-api';
+import { appSettingsOf, pipelineOptions, type IngestDeps } from './ingest-options';
 import { type IngestParts, libraryDocuments } from './library-documents';
-import { createParser, kindOfFile, type Parser } from './parse/parse-in-worker';
-import { createParseRequests } from './parse-requests';
+import { createParser, kindOfFile } from './parse/parse-in-worker';
+import { createParseRequests, parserTakingRequests } from './parse-requests';
 import type { ParseOutcome } from './parse/worker-api';
-import type { PipelineContext, PipelineOptions } from './pipeline/context';
+import type { PipelineContext } from './pipeline/context';
 import { planOf } from './pipeline/flows';
 import { runJob } from './pipeline/run-flow';
 import { JobQueue } from './queue/job-queue';
-import { TERMINAL_STATUSES, type Job } from './queue/types';
+import type { Job } from './queue/types';
 import { lazyEntityIndex } from './runtime/lazy-index';
 import { noJournal, openCallJournal } from './runtime/call-journal';
 import { createCommitTurns } from './runtime/commit-turns';
 import { ProgressTracker } from './runtime/progress';
-import { createScheduler, type SchedulerOptions } from './runtime/scheduler';
+import { createScheduler } from './runtime/scheduler';
 import { createModelCalls } from './runtime/model-calls';
 import { createImportedBytes } from './runtime/imported-bytes';
 import { createWorkerPool } from './runtime/worker-pool';
 import { createEstimator } from './estimate/estimate-service';
-import { takeSnapshot } from '../library/snapshots';
 import { rebuildVectors } from './rebuild-vectors';
-import type { LlmMetrics } from '../llm/metrics';
+import { storageError, waitForJobs } from './wait-for-jobs';
+import { scheduleSnapshots } from './snapshot-schedule';
 
 export type { IngestService } from './ingest-api';
-
-/** Worker entry points: out/main/<name>.js when built; the src-worker .ts files under tsx and tests. */
-export interface WorkerPaths {
-  parse: string | URL;
-  ingest: string | URL;
-}
-
-export interface IngestOptions extends Partial<PipelineOptions>, Partial<SchedulerOptions> {
-  /** Worker threads in the pool. Default: cores − 1, at least 1. */
-  workers?: number;
-  /** Jobs waiting or running before enqueue is refused. Default 10 000. */
-  capacity?: number;
-  /** Model calls in flight (ingestion and QA together). Default: the Settings value (2). */
-  llmConcurrency?: number;
-  parseTimeoutMs?: number;
-  /** Time budget for parsing one .txt/.md file (default 30 s). */
-  textParseTimeoutMs?: number;
-  /**
-   * Attempts inside one task call. Default 1 (INGEST_TASK_ATTEMPTS): ingestion retries at the step, with
-   * backoff and a varied seed (llm/retry.ts says why); more here would multiply them.
-   */
-  taskAttempts?: number;
-  /**
-   * Opens with the queue paused: a command that only looks (status, search, ask, entities, export) starts
-   * no job, not even one a killed run left behind (it resumes with the next command that works).
-   */
-  startPaused?: boolean;
-  /**
-   * Answers model calls from the library's kept replies too (`ingest-replies.ndjson`): `ariadne repair`
-   * reads documents again without asking the model what it answered before.
-   */
-  replayKeptReplies?: boolean;
-}
-
-export interface IngestDeps {
-  library: Library;
-  tasks: LlmTasks;
-  events: EventBus;
-  clock: Clock;
-  log: Logger;
-  workerPaths: WorkerPaths;
-  options?: IngestOptions;
-  /** The provider's call metrics, from which each model's speed is learnt for estimates. */
-  calls?: LlmMetrics;
-}
+export type { IngestDeps, IngestOptions, WorkerPaths } from './ingest-options';
 
 /** Builds the queue, worker pool, scheduler and pipeline around an open library, and resumes its jobs. */
 export async function startIngest(deps: IngestDeps): Promise<IngestService> {
@@ -87,23 +38,7 @@ export async function startIngest(deps: IngestDeps): Promise<IngestService> {
   const o = deps.options ?? {};
   // Options given by the caller win; otherwise the Settings screen's values, read when they are used.
   const app = () => appSettingsOf(library);
-  const opts: PipelineOptions = {
-    maxChunkRetries: o.maxChunkRetries ?? INGEST_RETRY.stepRetries,
-    maxJobRetries: o.maxJobRetries ?? INGEST_RETRY.jobRetries,
-    backoffBaseMs: o.backoffBaseMs ?? INGEST_RETRY.baseMs,
-    backoffMaxMs: o.backoffMaxMs ?? INGEST_RETRY.maxMs,
-    get blockTokens() {
-      return o.blockTokens ?? app().chunkTokens;
-    },
-    get entityTypes() {
-      return o.entityTypes ?? entityTypesFor({ longevity: app().entityTypeSet !== 'biomedical' });
-    },
-    // Without a model there is nothing to refine with: the built-in reading is the only one.
-    get progressive() {
-      return deps.tasks.provider !== 'builtin' && (o.progressive ?? app().progressiveIngestion);
-    },
-    random: o.random ?? Math.random,
-  };
+  const opts = pipelineOptions(o, app, deps.tasks);
   const queue = new JobQueue(library.jobs, clock, o.capacity ?? 10_000);
   const pool = createWorkerPool({
     workerPath: deps.workerPaths.ingest,
@@ -119,25 +54,10 @@ export async function startIngest(deps: IngestDeps): Promise<IngestService> {
   const requests = createParseRequests();
   // A document's reading takes what the user asked for it (a password, OCR of every page) once, and reports
   // OCR's progress on its row.
-  const parser: Parser = {
-    ...baseParser,
-    async parseBytes(bytes, kind, options = {}) {
-      const doc = options.document;
-      const asked = requests.take(doc);
-      const onOcrProgress = (done: number, total: number) => {
-        options.onOcrProgress?.(done, total);
-        if (!doc) return;
-        requests.setOcrProgress(doc, { done, total });
-        const job = queue.get(doc);
-        if (job) progress(job);
-      };
-      try {
-        return await baseParser.parseBytes(bytes, kind, { ...options, ...asked, onOcrProgress });
-      } finally {
-        if (doc) requests.setOcrProgress(doc, null);
-      }
-    },
-  };
+  const parser = parserTakingRequests(baseParser, requests, (doc) => {
+    const job = queue.get(doc);
+    if (job) progress(job);
+  });
   // Documents run four at a time, but their parses take turns (one per spare core, see parseTurn). This
   // limits CPU work, not model calls: those wait in the provider's one limiter (provider.ts `limiter`).
   const parseSlots = createLimiter(Math.max(1, os.availableParallelism() - 1));
@@ -272,27 +192,10 @@ export async function startIngest(deps: IngestDeps): Promise<IngestService> {
     confirmAboveMinutes: () => app().confirmAboveMinutes,
     documentsAtOnce,
   });
-  // Snapshots (library/snapshots.ts): before each import batch and on a schedule, when the library changed.
-  const snapshot = (reason: 'import' | 'schedule') =>
-    takeSnapshot(library, reason, { keep: app().snapshotsKept }).catch((e: unknown) => {
-      log.log('warn', 'snapshot not taken', { reason, error: e instanceof Error ? e.message : String(e) });
-      return null;
-    });
-  const beforeImport = async () => {
-    if (app().snapshotsKept > 0) await snapshot('import');
-  };
-  let snapshotTimer: { cancel(): void } | null = null;
-  const armSnapshots = () => {
-    const hours = app().snapshotEveryHours;
-    snapshotTimer =
-      hours > 0 && app().snapshotsKept > 0
-        ? clock.setTimeout(() => void snapshot('schedule').finally(armSnapshots), hours * 3_600_000)
-        : null;
-  };
-  if (!o.startPaused) armSnapshots();
+  const snapshots = scheduleSnapshots({ library, clock, log, app, armed: !o.startPaused });
   const service: IngestService = {
     importItems: async (items) => {
-      await beforeImport();
+      await snapshots.beforeImport();
       return ops.importItems(items);
     },
     snapshotsKept: () => app().snapshotsKept,
@@ -309,7 +212,7 @@ export async function startIngest(deps: IngestDeps): Promise<IngestService> {
         library,
         clock,
         importItems: async (items) => {
-          await beforeImport();
+          await snapshots.beforeImport();
           return ops.importItems(items);
         },
       }),
@@ -360,31 +263,13 @@ export async function startIngest(deps: IngestDeps): Promise<IngestService> {
       listeners.add(fn);
       return () => listeners.delete(fn);
     },
-    waitFor(ids, signal) {
-      return new Promise((resolve, reject) => {
-        const check = () => {
-          if (storageFailure) {
-            off();
-            offAbort();
-            return reject(storageFailure);
-          }
-          const jobs = ids.map((id) => queue.get(id));
-          if (jobs.every((j) => !j || TERMINAL_STATUSES.includes(j.status))) {
-            off();
-            offAbort();
-            resolve(jobs.filter((j): j is Job => Boolean(j)));
-          }
-        };
-        const off = service.onProgress(check);
-        const offAbort = onAbort(signal, () => (off(), reject(new AriadneError('cancelled', 'Cancelled.'))));
-        check();
-      });
-    },
+    waitFor: (ids, signal) =>
+      waitForJobs({ queue, onProgress: service.onProgress, stopped: () => storageFailure }, ids, signal),
     llmConcurrency: () => o.llmConcurrency ?? app().concurrency,
     readingOptions: () => ({ blockTokens: opts.blockTokens, entityTypes: opts.entityTypes }),
     resolutionEntry: async (id) => (await index.loaded()).get(id),
     async close() {
-      snapshotTimer?.cancel();
+      snapshots.cancel();
       await scheduler.close();
       await pool.close();
       await parser.close();
@@ -393,25 +278,4 @@ export async function startIngest(deps: IngestDeps): Promise<IngestService> {
     },
   };
   return service;
-}
-
-/**
- * The error a stopped queue reports: a full disk says so (Kùzu's own words are "IO exception: Cannot write
- * to file … graph.kuzu.wal"); anything else keeps its message.
- */
-function storageError(e: unknown): AriadneError {
-  const err = toRpcError(e);
-  if (err.code === 'disk_full')
-    return new AriadneError('disk_full', err.message, { retryable: true, cause: e });
-  return new AriadneError(
-    'internal',
-    `The library could not be written (${err.message}); ingestion stopped. Nothing saved before is lost.`,
-    { cause: e },
-  );
-}
-
-/** The Settings screen's values stored in the library; a hand-edited invalid value is ignored, not fatal. */
-function appSettingsOf(library: Library): AppSettings {
-  const r = AppSettings.safeParse(library.settings.get().app ?? {});
-  return r.success ? r.data : AppSettings.parse({});
 }

@@ -1,3 +1,5 @@
+import type { Parser } from './parse/parse-in-worker';
+
 /**
  * What the user asked for the next reading of a document: a password for an encrypted PDF, or OCR of every
  * page. Held in memory only and taken by the parse that reads the document, so a password is used once and
@@ -31,5 +33,34 @@ export function createParseRequests(): ParseRequests {
     },
     ocrProgress: (id) => progress.get(id),
     setOcrProgress: (id, p) => void (p ? progress.set(id, p) : progress.delete(id)),
+  };
+}
+
+/**
+ * `parser` reading each document with what the user asked for it (taken once), keeping OCR's progress on
+ * the document for its row and calling `onOcrProgress` with the document whose progress moved.
+ */
+export function parserTakingRequests(
+  parser: Parser,
+  requests: ParseRequests,
+  onOcrProgress: (documentId: string) => void,
+): Parser {
+  return {
+    ...parser,
+    async parseBytes(bytes, kind, options = {}) {
+      const doc = options.document;
+      const asked = requests.take(doc);
+      const onProgress = (done: number, total: number) => {
+        options.onOcrProgress?.(done, total);
+        if (!doc) return;
+        requests.setOcrProgress(doc, { done, total });
+        onOcrProgress(doc);
+      };
+      try {
+        return await parser.parseBytes(bytes, kind, { ...options, ...asked, onOcrProgress: onProgress });
+      } finally {
+        if (doc) requests.setOcrProgress(doc, null);
+      }
+    },
   };
 }

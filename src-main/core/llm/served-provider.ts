@@ -254,6 +254,9 @@ export function createServedProvider(opts: ServedProviderOptions): ServedProvide
           endpoint = server.url;
           const prep = await prepare(req, server, g.signal);
           r.promptTokens = prep.promptTokens;
+          // Nor the one-off look-up of the model's context length: a probe timed with it read 1.5–3.7 s
+          // for a 50–2000 ms call, and the import estimate took that as the model's speed.
+          r.t0 = clock.now();
           return server.chat(prep.body, guardCall(g));
         });
         endpoint = res.endpoint;

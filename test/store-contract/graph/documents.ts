@@ -6,6 +6,24 @@ import { sorted, type GraphContract } from './context';
 /** Documents and chunks: round-trips, reading order, re-chunking, deleting a document. */
 export function documentsContract({ clock, fresh, both }: GraphContract): void {
   describe('documents and chunks', () => {
+    // Regression: a PDF title with a bidi override or a line break reached every listing and terminal.
+    it('stores titles and authors as plain names, the chunk text as it was', async () => {
+      const g = await fresh();
+      const d = await g.upsertDocument({
+        id: 'd-marks',
+        title: 'Heparin\u202e in\r\ntrauma\u200b\x1b[2K',
+        authors: ['Ada\u2028Lovelace', '\u200e'],
+        status: 'ready',
+      });
+      expect([d.title, d.authors]).toEqual(['Heparin in trauma[2K', ['Ada Lovelace']]);
+      expect((await g.getDocument('d-marks'))?.title).toBe('Heparin in trauma[2K');
+      const text = 'TP\u200b53 \u202eloss\u202c.';
+      const [c] = await g.upsertChunks('d-marks', [
+        { index: 0, text, pageStart: 1, pageEnd: 1, charStart: 0, charEnd: text.length },
+      ]);
+      expect(c?.text).toBe(text);
+    });
+
     it('round-trips documents; createdAt stays, status and updatedAt change', async () => {
       const g = await fresh();
       const t0 = clock.now();

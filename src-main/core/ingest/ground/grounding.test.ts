@@ -48,3 +48,16 @@ describe('groundExtraction', () => {
     expect(g.relations).toHaveLength(3);
   });
 });
+
+describe('grounding names from document and model text', () => {
+  // Regression: a zero-width space or a bidi override in the passage reached the entity's name.
+  it('gives an entity its name without control characters or invisible marks, one entity either way', () => {
+    const text = 'Loss of TP\u200b53 is common. TP53 is a tumour suppressor; \u202eheparin\u202c was given.';
+    const x = {
+      entities: [entity('TP\u200b53'), entity('TP53'), entity('\u202eheparin\u202c'), entity('\u200b\u200e')],
+      relationships: [],
+    } as unknown as Extraction;
+    const g = groundExtraction(x, text);
+    expect(g.entities.map((e) => e.name).sort()).toEqual(['TP53', 'heparin']);
+  });
+});

@@ -1,4 +1,5 @@
 import type { Extraction } from '../../llm/schemas';
+import { plainName } from '../../control-chars';
 import { canonicalKey, displayName, findInText, matchKey, normaliseName } from './names';
 import { atKey } from '../../at';
 import { findAbbreviations, type AbbreviationDefinition } from '../../nlp/abbreviations';
@@ -72,7 +73,8 @@ export function groundExtraction(
   let dropped = 0;
   for (const e of x.entities) {
     const raw = e.entity_name.trim();
-    if (!raw) continue;
+    // A name of nothing but control characters or invisible marks names nothing.
+    if (!plainName(raw)) continue;
     const grounded = findInText(raw, chunkText) !== null;
     if (!grounded && (strict || !needed.has(normaliseName(raw)))) {
       dropped++;

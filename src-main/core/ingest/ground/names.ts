@@ -4,6 +4,8 @@
  * uses, and never lower-case a token that carries capitals after its first letter or digits.
  */
 
+import { plainName } from '../../control-chars';
+
 const DASHES = /[\u2010-\u2015\u2212]/g;
 
 /** Lower-cased, NFKC, dashes unified, whitespace collapsed: what matching compares. */
@@ -53,9 +55,14 @@ const hasInnerCapsOrDigits = (tok: string) => /^.[^\s]*[A-Z0-9]/.test(tok) || /^
 /**
  * The display name: the exact spelling found in the chunk when there is one (case-insensitive search), else
  * the model's spelling with tokens like "Tp53" or "Il-6" restored to upper case only when the chunk spells
- * them so. Names are never title-cased here.
+ * them so. Names are never title-cased here. Either way without control characters or invisible marks
+ * (plainName): this is where a name from a document or a model becomes an entity's.
  */
 export function displayName(name: string, chunkText: string): string {
+  return plainName(spelledAsInText(name, chunkText));
+}
+
+function spelledAsInText(name: string, chunkText: string): string {
   const found = findInText(name, chunkText);
   if (found) return found;
   return name

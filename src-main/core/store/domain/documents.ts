@@ -9,14 +9,20 @@ import type {
   DocumentRecord,
   QuestionInput,
 } from '../types';
+import { plainName } from '../../control-chars';
 import { refreshEntities } from './refresh';
 
-/** Inserts or updates a document by id; `createdAt` is kept from the first insert. */
+/**
+ * Inserts or updates a document by id; `createdAt` is kept from the first insert. Title and authors come
+ * from the document's own bytes (PDF metadata, its first page or line) or a reference manager's export: every
+ * backend stores them as plain names (`plainName`), whoever wrote them, so no listing, graph label or
+ * terminal shows a bidi override or a line break in one.
+ */
 export function upsertDocument(tx: GraphWriter, doc: DocumentInput, now: number): Promise<DocumentRecord> {
   return tx.putDocument({
     id: doc.id,
-    title: doc.title,
-    authors: doc.authors ?? [],
+    title: plainName(doc.title) || plainName(doc.fileName ?? ''),
+    authors: (doc.authors ?? []).map(plainName).filter(Boolean),
     year: doc.year ?? null,
     doi: doc.doi || null,
     pages: doc.pages ?? null,
