@@ -14,6 +14,10 @@ export interface PaperGold extends Omit<AuthorGold, 'title' | 'year' | 'doi'> {
   firstAuthor: string;
   year: number | null;
   doi: string | null;
+  /** A paper no rule was written or checked on before it was scored (metadata-unseen.ts). */
+  unseen?: boolean;
+  /** Its title is printed in capitals: any case of it is right. */
+  capitals?: boolean;
 }
 
 /** "doi:10.1016/S2213-2600(14)70195-X" → the DOI; "ACL Anthology …" → null (no DOI in the paper). */
@@ -77,6 +81,11 @@ export function nameKey(s: string): string {
     .trim();
 }
 
+const sameTitle = (a: string, b: string, anyCase = false) =>
+  anyCase
+    ? normaliseTitle(a).toLowerCase() === normaliseTitle(b).toLowerCase()
+    : normaliseTitle(a) === normaliseTitle(b);
+
 const firstAndLast = (key: string) => {
   const w = key.split(' ');
   return `${w[0]} ${w.at(-1)}`;
@@ -85,6 +94,7 @@ const firstAndLast = (key: string) => {
 export interface PaperScore {
   file: string;
   heldOut: boolean;
+  unseen: boolean;
   title: boolean;
   firstAuthor: boolean;
   year: boolean;
@@ -106,8 +116,8 @@ export function scorePaper(
   return {
     file: gold.file,
     heldOut: gold.heldOut === true,
-    title:
-      gold.title !== null && got.title !== null && normaliseTitle(got.title) === normaliseTitle(gold.title),
+    unseen: gold.unseen === true,
+    title: gold.title !== null && got.title !== null && sameTitle(got.title, gold.title, gold.capitals),
     // SOURCE.tsv names the first author without middle initials ("Gabriel Leal" for "Gabriel M. Leal").
     firstAuthor: keys[0] !== undefined && firstAndLast(keys[0]) === firstAndLast(nameKey(gold.firstAuthor)),
     year: got.year === gold.year,

@@ -2,25 +2,35 @@
  * Metadata on real papers: parses each shared paper through the parse worker (OCR included, as the app does)
  * and prints, per paper, whether its title, first author, year and DOI are right, how many of the gold
  * authors were found, then totals for all papers, for the held-out ones (kept apart while the rules were
- * written) and for the rest. Gold: `../shared/data/papers/SOURCE.tsv` and `metadata-gold.ts`.
+ * written) and for the rest, then for papers never seen (R packages' PDF articles, `metadata-unseen.ts`;
+ * fetched by `scripts/unseen-papers.sh`). Gold: `../shared/data/papers/SOURCE.tsv` and `metadata-gold.ts`.
  * Usage: `nice npx tsx test/bench/metadata.ts [--only NAME] [--dev] [--verbose]`.
  */
 import { createParser } from '../../src-main/core/ingest/parse/parse-in-worker';
 import { SOURCE_PARSE_WORKER } from '../fixtures/parse-worker-path';
 import { SHARED_DATA, loadGold, scorePaper, totals, type PaperScore, type Totals } from './metadata-score';
+import { UNSEEN_DIR, UNSEEN_PACKAGES, loadUnseenGold } from './metadata-unseen';
 
 const args = process.argv.slice(2);
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
 const verbose = args.includes('--verbose');
 // --dev: only the papers the rules were written on (the held-out ones are kept for the final check).
 const dev = args.includes('--dev');
-const gold = loadGold().filter((g) => (!only || g.file.includes(only)) && !(dev && g.heldOut));
-if (!gold.length) {
+const shared = loadGold();
+const unseen = loadUnseenGold();
+const gold = [...shared, ...(dev ? [] : unseen)].filter(
+  (g) => (!only || g.file.includes(only)) && !(dev && g.heldOut),
+);
+if (!shared.length)
   console.log(
-    `SKIP: no shared papers under ${SHARED_DATA} (the evaluation data is not beside this checkout)`,
+    `SKIP shared papers: none under ${SHARED_DATA} (the evaluation data is not beside this checkout)`,
   );
-  process.exit(0);
-}
+if (!unseen.length)
+  console.log(
+    `SKIP never-seen papers: none under ${UNSEEN_DIR} (fetch them with \`scripts/unseen-papers.sh DIR\` and set ` +
+      `ARIADNE_UNSEEN_PAPERS, or apt-get install ${UNSEEN_PACKAGES.join(' ')})`,
+  );
+if (!gold.length) process.exit(0);
 
 const parser = createParser({ workerPath: SOURCE_PARSE_WORKER, timeoutMs: 600_000 });
 const mark = (ok: boolean) => (ok ? 'ok ' : 'BAD');
@@ -32,11 +42,11 @@ for (const g of gold) {
     const s = scorePaper(g, doc);
     scores.push(s);
     console.log(
-      `${g.heldOut ? '[held out] ' : ''}${g.file} (${Date.now() - t0} ms${doc.ocr ? `, OCR pages ${doc.ocr.pages.join(',')} confidence ${doc.ocr.confidence}%` : ''}${doc.language ? `, ${doc.language.name}` : ''})\n` +
+      `${g.heldOut ? '[held out] ' : g.unseen ? '[never seen] ' : ''}${g.file} (${Date.now() - t0} ms${doc.ocr ? `, OCR pages ${doc.ocr.pages.join(',')} confidence ${doc.ocr.confidence}%` : ''}${doc.language ? `, ${doc.language.name}` : ''})\n` +
         `  title ${mark(s.title)} ${JSON.stringify(doc.title)}\n` +
         `  first author ${mark(s.firstAuthor)} ${JSON.stringify(doc.authors[0] ?? null)} (gold ${JSON.stringify(g.firstAuthor)})\n` +
-        `  authors ${s.authorsFound}/${s.authorsGold}${s.authorsExact ? '' : ` BAD list ${JSON.stringify(doc.authors)}`}\n` +
-        `  year ${mark(s.year)} ${doc.year} · doi ${mark(s.doi)} ${doc.doi}` +
+        `  authors ${s.authorsFound}/${s.authorsGold}${s.authorsExact ? '' : ` BAD list ${JSON.stringify(doc.authors)}`}` +
+        (g.unseen ? '' : `\n  year ${mark(s.year)} ${doc.year} · doi ${mark(s.doi)} ${doc.doi}`) +
         (verbose || !s.title ? `\n  gold title ${JSON.stringify(g.title)}` : ''),
     );
   } catch (e) {
@@ -52,7 +62,17 @@ const line = (name: string, t: Totals) =>
   `${name}: ${t.papers} papers · titles ${t.titles}/${t.papers} · first authors ${t.firstAuthors}/${t.papers} · ` +
   `authors ${t.authorsFound}/${t.authorsGold} (${pct(t.authorsFound, t.authorsGold)}), lists exact ${t.listsExact}/${t.papers} · ` +
   `years ${t.years}/${t.papers} · DOIs ${t.dois}/${t.papers}`;
+// Papers never seen print no DOI and date themselves variously: titles and authors only.
+const short = (name: string, t: Totals) =>
+  `${name}: ${t.papers} papers · titles ${t.titles}/${t.papers} (${pct(t.titles, t.papers)}) · first authors ` +
+  `${t.firstAuthors}/${t.papers} (${pct(t.firstAuthors, t.papers)}) · authors ${t.authorsFound}/${t.authorsGold} ` +
+  `(${pct(t.authorsFound, t.authorsGold)}), lists exact ${t.listsExact}/${t.papers}`;
+const sharedScores = scores.filter((s) => !s.unseen);
 console.log('');
-console.log(line('all', totals(scores)));
-console.log(line('held out', totals(scores.filter((s) => s.heldOut))));
-console.log(line('developed on', totals(scores.filter((s) => !s.heldOut))));
+console.log(line('all shared', totals(sharedScores)));
+console.log(line('held out', totals(sharedScores.filter((s) => s.heldOut))));
+console.log(line('developed on', totals(sharedScores.filter((s) => !s.heldOut))));
+console.log(short('never seen', totals(scores.filter((s) => s.unseen))));
+console.log(
+  short('not written on (held out + never seen)', totals(scores.filter((s) => s.unseen || s.heldOut))),
+);
