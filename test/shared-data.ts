@@ -20,3 +20,9 @@ export function sharedDataDir(): string | null {
 export function sharedData(...parts: string[]): string {
   return path.join(sharedDataDir() ?? path.resolve(import.meta.dirname, '../../shared/data'), ...parts);
 }
+
+/** A folder of the shared material, or null when it is not there (the test or bench says so and skips). */
+export function sharedFolder(sub: string): string | null {
+  const dir = sharedData(sub);
+  return fs.existsSync(dir) ? dir : null;
+}

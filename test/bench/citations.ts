@@ -17,11 +17,11 @@ import { createCitationIndex, type CitableDocument } from '../../src-main/core/c
 import { parseReference } from '../../src-main/core/citations/reference-fields';
 import { createParser } from '../../src-main/core/ingest/parse/parse-in-worker';
 import { SOURCE_PARSE_WORKER } from '../fixtures/parse-worker-path';
-import { sharedData } from '../helpers/shared-data';
+import { sharedFolder } from '../shared-data';
 import { loadReferenceGold, type GoldPaper } from '../fixtures/reference-gold/load';
 
 const TARGET = { precision: 0.95, recall: 0.8 };
-const found = sharedData('papers');
+const found = sharedFolder('papers');
 if (!found) {
   console.log('SKIPPED: the shared papers (shared/data/papers) are not next to this checkout.');
   process.exit(0);

@@ -6,13 +6,13 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumMissingReason, launchChromium } from '../helpers/browser';
 import { startServe, type ServeProcess } from '../helpers/serve-process';
-import { sharedData } from '../helpers/shared-data';
+import { sharedFolder } from '../shared-data';
 import { citingPapers, EXPECTED_CITATIONS } from '../fixtures/paper-library';
 import { applyTheme, screenshot, watchPageProblems } from './page-actions';
 
 const missing = chromiumMissingReason();
 if (missing && process.env.CI) throw new Error(missing);
-const papers = sharedData('papers');
+const papers = sharedFolder('papers');
 
 /**
  * The library of the 16 shared real papers, read by the built-in engine, with three generated papers: the

@@ -5,7 +5,7 @@ import type { EntityListItem } from '../../src-main/contract/graph';
 import type { Core } from '../../src-main/core/create-core';
 import { createBuiltinProvider } from '../../src-main/core/llm/builtin/builtin-provider';
 import { corpusPaths, ctx, ingestAll, openCore, tempDir } from './ingest/harness';
-import { sharedData } from '../helpers/shared-data';
+import { sharedData } from '../shared-data';
 
 /** The built-in engine through the real pipeline: what a new user without Ollama gets from a paper. */
 
@@ -64,7 +64,7 @@ describe('built-in engine on the generated fixture papers', () => {
   });
 });
 
-const SHARED = sharedData('pdfs') ?? path.resolve(import.meta.dirname, '../../../shared/data/pdfs');
+const SHARED = sharedData('pdfs');
 const PAPERS = {
   dvt: 'jtmo_2010_4_1_dvt_prophylaxis_trauma.pdf',
   heart: 'rrp_2010_157939_heart_failure_programmes.pdf',

@@ -88,10 +88,8 @@ export async function startIngest(deps: IngestDeps): Promise<IngestService> {
   };
 
   // A job refining its draft commits one passage at a time for minutes: documents behind it commit their
-  // drafts between its passages instead of waiting for all of them.
-  const turns = createCommitTurns(() =>
-    scheduler.running().filter((j) => j.payload.progressive?.phase !== 'refine'),
-  );
+  // drafts before its passages instead of waiting for all of them (runtime/commit-turns.ts).
+  const turns = createCommitTurns(() => scheduler.running());
   const ctx: PipelineContext = {
     library,
     queue,

@@ -108,9 +108,9 @@ describe('the batch estimator', () => {
 describe('the PDF pre-count', () => {
   const pdf = (body: string) => new Uint8Array(Buffer.from(`%PDF-1.4\n${body}\n%%EOF`, 'latin1'));
 
-  it('counts page objects, not the page tree', () => {
+  it('counts page objects, however they are spaced, where no page tree count is visible', () => {
     const body = [
-      '1 0 obj << /Type /Pages /Kids [2 0 R 3 0 R 4 0 R] /Count 3 >> endobj',
+      '1 0 obj << /Type /Pages /Kids [2 0 R 3 0 R 4 0 R] >> endobj',
       '2 0 obj << /Type /Page /Parent 1 0 R >> endobj',
       '3 0 obj << /Type/Page /Parent 1 0 R >> endobj',
       '4 0 obj << /Type /Page\n/Parent 1 0 R >> endobj',
@@ -118,7 +118,20 @@ describe('the PDF pre-count', () => {
     expect(countPdfPages(pdf(body))).toBe(3);
   });
 
-  it("falls back to the page tree's count, and to nothing when both are compressed away", () => {
+  it('takes the page tree over page objects written again by an incremental update', () => {
+    const first = [1, 2, 3].map((n) => `${n + 1} 0 obj << /Type /Page /Parent 1 0 R >> endobj`);
+    const body = [
+      '1 0 obj << /Type /Pages /Kids [2 0 R 3 0 R 4 0 R] /Count 3 >> endobj',
+      ...first,
+      '%%EOF',
+      '2 0 obj << /Parent 1 0 R /Annots [9 0 R] /Type /Page >> endobj',
+      '3 0 obj << /Parent 1 0 R /Annots [9 0 R] /Type /Page >> endobj',
+      '%%EOF',
+    ].join('\n');
+    expect(countPdfPages(pdf(body))).toBe(3);
+  });
+
+  it("reads the page tree's count, and nothing when both are compressed away", () => {
     expect(countPdfPages(pdf('1 0 obj << /Type /Pages /Count 12 /Kids [] >> endobj'))).toBe(12);
     expect(countPdfPages(pdf('1 0 obj << /Count 7 /Type /Pages >> endobj'))).toBe(7);
     expect(countPdfPages(pdf('1 0 obj << /Type /ObjStm /N 40 >> stream ... endstream'))).toBeNull();

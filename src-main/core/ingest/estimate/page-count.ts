@@ -1,6 +1,6 @@
 /**
- * Pages of a PDF without parsing it, in one pass over its bytes that never looks back: its page objects
- * (`/Type /Page`), else the largest `/Count` of a page tree node (`/Type /Pages` in the same dictionary).
+ * Pages of a PDF without parsing it, in one pass over its bytes that never looks back: the largest `/Count`
+ * of a page tree node (`/Type /Pages` in the same dictionary), else its page objects (`/Type /Page`).
  * Both can sit in compressed object streams (PDF 1.5+), where neither is visible: null then.
  *
  * This runs on the main thread when a batch is estimated, so it reads bytes as they come, in slices, and
@@ -69,14 +69,18 @@ export class PageCounter {
     this.dictCount = 0;
   }
 
-  /** The page count so far: page objects when there are any, else the largest page tree `/Count`. */
+  /**
+   * The page count so far: the largest page tree `/Count` when one is visible, else the page objects. An
+   * incremental update writes a changed page again under its old number, so page objects overcount: a
+   * 6-page article saved twice with annotations holds 10 (and its root still says `/Count 6`).
+   */
   result(): number | null {
     if (this.name !== null) this.endName(this.name);
     if (this.count >= 0) this.dictCount = Math.max(this.dictCount, this.count);
     this.count = -1;
     this.endDict();
-    if (this.pages > 0) return this.pages;
-    return this.maxCount > 0 ? this.maxCount : null;
+    if (this.maxCount > 0) return this.maxCount;
+    return this.pages > 0 ? this.pages : null;
   }
 }
 
