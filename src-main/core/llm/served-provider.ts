@@ -1,28 +1,26 @@
 import type { z } from 'zod';
 import { AriadneError } from '../../contract';
-import type { CallOutcome, ModelInfo } from '../../contract/llm';
+import type { ModelInfo } from '../../contract/llm';
 import type { Clock, Logger } from '../deps';
 import { systemClock } from '../deps';
-import { callGuard, type CallGuard } from './call-guard';
-import { testConnection } from './connection';
+import { callGuard } from './call-guard';
 import { createEmbedQueue } from './embed-queue';
-import { createEndpointPool, type EndpointLease, type EndpointPool } from './endpoints';
+import { createEndpointPool, type EndpointPool } from './endpoints';
 import { createLimiter, type Limiter } from './limiter';
 import { createMetrics, outcomeOf, type LlmMetrics } from './metrics';
-import { sameModel } from './recommend';
 import {
   EMBED_BATCH_SIZE,
   type ChatRequest,
   type ChatResult,
   type ChatValue,
   type LlmProvider,
-  type ProviderHealth,
 } from './provider';
-import type { ModelServer, ServerCall, ServerChatRequest } from './server';
-import { jsonSchemaOf, validateStructured } from './structured';
+import type { ModelServer } from './server';
+import { createServedCalls, guardCall, noGuard, UNKNOWN_CONTEXT } from './served-calls';
+import { servedHealth } from './served-health';
+import { validateStructured } from './structured';
 import { createThinkingFilter, stripThinking } from './thinking';
-import { estimateMessagesTokens, estimateTokens, fitContext } from './tokens';
-import { at } from '../at';
+import { estimateMessagesTokens, estimateTokens } from './tokens';
 
 export interface ServedProviderOptions {
   name: 'ollama' | 'openai';
@@ -49,9 +47,6 @@ export type ServedProvider = LlmProvider & {
   readonly endpoints: EndpointPool;
   contextLength(model: string, signal?: AbortSignal): Promise<number>;
 };
-
-/** The context assumed when a server does not say (32k: what every current small model holds). */
-const UNKNOWN_CONTEXT = 32_768;
 
 /**
  * Wraps model servers into a provider, once for every kind of server: the limiter every call waits in,
@@ -84,7 +79,17 @@ export function createServedProvider(opts: ServedProviderOptions): ServedProvide
       return inner.waiting;
     },
   };
-  const contexts = new Map<string, number | null>();
+  const { chatModel, embedModel } = opts;
+  const { record, classify, failOver, knownContext, forgetContext, prepare, onEndpoint } = createServedCalls({
+    pool,
+    clock,
+    metrics,
+    log: opts.log,
+    timeoutMs,
+    perEndpoint: () => perEndpoint(),
+    chatModel,
+    maxContext: opts.maxContext,
+  });
   /** One request of an embedding batch, on a slot already held. */
   async function sendEmbed(batch: string[], o: { signal?: AbortSignal; op?: string; timeoutMs?: number }) {
     const r = {
@@ -120,111 +125,6 @@ export function createServedProvider(opts: ServedProviderOptions): ServedProvide
     const release = await embedSlots.acquire(signal, priority);
     return { send: (batch) => sendEmbed(batch, { signal }), release };
   }, opts.embedBatchSize ?? EMBED_BATCH_SIZE);
-  const { chatModel, embedModel } = opts;
-
-  function record(
-    r: { op: string; model: string; t0: number; promptTokens: number; outputTokens: number },
-    outcome: CallOutcome,
-    endpoint?: string,
-    code?: string,
-  ) {
-    const latencyMs = clock.now() - r.t0;
-    metrics.record({ ...r, outcome, latencyMs, code, endpoint });
-    opts.log?.log(outcome === 'ok' ? 'debug' : 'warn', 'llm call', {
-      op: r.op,
-      model: r.model,
-      outcome,
-      code,
-      endpoint,
-      latencyMs,
-    });
-  }
-
-  function classify(server: ModelServer, e: unknown, g: CallGuard, model: string | null): AriadneError {
-    return server.classify(e, {
-      model,
-      timedOut: g.timedOut,
-      cancelled: g.cancelled,
-      timeoutMs: g.timeoutMs,
-    });
-  }
-
-  /** Whether a call that could not reach `tried` may go to another endpoint instead. */
-  function failOver(err: AriadneError, lease: EndpointLease, tried: Set<ModelServer>): boolean {
-    if (err.code !== 'server_unreachable') {
-      if (err.code !== 'cancelled') pool.failed(lease.server, err.message);
-      return false;
-    }
-    pool.dead(lease.server, err.message);
-    tried.add(lease.server);
-    return pool.usableExcept(tried) > 0;
-  }
-
-  async function knownContext(model: string, server: ModelServer, signal: AbortSignal) {
-    if (contexts.has(model)) return contexts.get(model) ?? null;
-    if (!server.contextLength) return null;
-    const g = callGuard(clock, Math.min(timeoutMs, 30_000), signal);
-    try {
-      const n = await server.contextLength(model, guardCall(g));
-      contexts.set(model, n);
-      return n;
-    } catch (e) {
-      throw classify(server, e, g, model);
-    } finally {
-      g.done();
-    }
-  }
-
-  /** Measures the prompt and sizes the context so a server never truncates it silently. */
-  async function prepare(req: ChatRequest<z.ZodType | undefined>, server: ModelServer, signal: AbortSignal) {
-    const jsonSchema = req.schema ? jsonSchemaOf(req.schema) : undefined;
-    const promptTokens = estimateMessagesTokens(req.messages, jsonSchema ? JSON.stringify(jsonSchema) : '');
-    const maxOut = req.maxOutputTokens ?? 2048;
-    const known = await knownContext(chatModel, server, signal);
-    const body: ServerChatRequest = {
-      model: chatModel,
-      messages: req.messages,
-      jsonSchema,
-      schemaName: req.op,
-      temperature: req.temperature ?? 0,
-      seed: req.seed ?? 42,
-      maxOutputTokens: maxOut,
-      think: req.think ?? false,
-      contextTokens: fitContext(
-        promptTokens,
-        maxOut,
-        Math.min(known ?? UNKNOWN_CONTEXT, opts.maxContext ?? 32_768),
-        chatModel,
-      ),
-    };
-    return { promptTokens, body };
-  }
-
-  /** Runs one request on an endpoint, failing over to another while endpoints cannot be reached. */
-  async function onEndpoint<T>(
-    o: { signal?: AbortSignal; timeoutMs?: number },
-    model: string | null,
-    run: (server: ModelServer, g: CallGuard) => Promise<T>,
-  ): Promise<{ value: T; endpoint: string }> {
-    const tried = new Set<ModelServer>();
-    for (;;) {
-      const lease = pool.take(perEndpoint(), tried) ?? pool.take(perEndpoint());
-      if (!lease) throw new AriadneError('internal', 'no endpoint');
-      const g = callGuard(clock, o.timeoutMs ?? timeoutMs, o.signal);
-      try {
-        const value = await run(lease.server, g);
-        pool.alive(lease.server);
-        return { value, endpoint: lease.server.url };
-      } catch (e) {
-        const err = classify(lease.server, e, g, model);
-        if (failOver(err, lease, tried)) continue;
-        throw Object.assign(err, { endpoint: lease.server.url });
-      } finally {
-        g.done();
-        lease.release();
-      }
-    }
-  }
 
   const provider: ServedProvider = {
     name: opts.name,
@@ -373,7 +273,7 @@ export function createServedProvider(opts: ServedProviderOptions): ServedProvide
         const g = callGuard(clock, o.timeoutMs ?? Math.max(timeoutMs, 120_000), o.signal);
         try {
           await server.pull?.(model, guardCall(g), (p) => o.onProgress?.(p));
-          contexts.delete(model);
+          forgetContext(model);
         } catch (e) {
           throw classify(server, e, g, model);
         } finally {
@@ -382,46 +282,9 @@ export function createServedProvider(opts: ServedProviderOptions): ServedProvide
       }
     },
 
-    async health(): Promise<ProviderHealth> {
-      const results = await Promise.all(
-        pool.servers.map(async (server) => {
-          const conn = await testConnection(server, { clock });
-          if (!conn.ok) return { ok: false, detail: conn.detail, fix: conn.fix };
-          const g = callGuard(clock, 15_000);
-          const installed = await server.models(guardCall(g)).catch(() => [] as ModelInfo[]);
-          g.done();
-          const missing = [chatModel, embedModel].filter((m) => !installed.some((i) => sameModel(i.name, m)));
-          if (missing.length) {
-            return {
-              ok: false,
-              detail: `${conn.detail}; missing ${missing.join(', ')}`,
-              fix:
-                server.kind === 'ollama'
-                  ? missing.map((m) => `ollama pull ${m}`).join(' && ')
-                  : `Load ${missing.join(' and ')} in the server, or choose models it serves.`,
-            };
-          }
-          return { ok: true, detail: conn.detail };
-        }),
-      );
-      const up = results.filter((x) => x.ok);
-      const models = `chat ${chatModel}, embeddings ${embedModel}`;
-      if (results.length === 1) {
-        const only = at(results, 0);
-        return only.ok ? { ok: true, detail: `${only.detail}; ${models}` } : only;
-      }
-      const detail = `${up.length} of ${results.length} endpoints answer (${results.map((x) => x.detail).join(' | ')}); ${models}`;
-      const fix = results.find((x) => !x.ok)?.fix;
-      return up.length ? { ok: true, detail, ...(fix ? { fix } : {}) } : { ok: false, detail, fix };
-    },
+    health: () => servedHealth(pool, clock, chatModel, embedModel),
   };
   return provider;
-}
-
-const noGuard = { model: null, timedOut: false, cancelled: false, timeoutMs: 0 };
-
-function guardCall(g: CallGuard): ServerCall {
-  return { signal: g.signal, touch: () => g.touch() };
 }
 
 function toFn(l: number | (() => number)): () => number {
