@@ -35,7 +35,7 @@ export interface Calibration {
 
 /**
  * Characters of indexed text an article page yields (references, running heads and captions' debris
- * left out): 796,612 over 249 pages of the 16 shared papers from 12 fields (`npx tsx
+ * left out): 796,089 over 249 pages of the 16 shared papers from 12 fields (`npx tsx
  * test/bench/parse-corpus.ts ../shared/data/papers`), 1,755–5,214 a paper. The 4,000 of a full page of
  * body text overcounted a batch's passages by 1.74×.
  */
