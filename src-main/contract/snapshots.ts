@@ -16,6 +16,17 @@ export const SnapshotList = z.object({
   snapshots: z.array(SnapshotInfo),
   /** The snapshot the library goes back to at its next start, when one was chosen. */
   pendingRestore: z.string().nullable(),
+  /** The last restore done at a start, for Settings to say what happened and where the replaced files are. */
+  lastRestore: z
+    .object({
+      id: z.string(),
+      createdAt: z.string(),
+      documents: z.number().int().nonnegative(),
+      restoredAt: z.string(),
+      setAside: z.string(),
+    })
+    .nullable()
+    .optional(),
 });
 
 export const snapshotMethods = {

@@ -16,6 +16,7 @@ import type { libraryEvents, libraryMethods } from '../../src-main/contract/libr
 import type { qaMethods } from '../../src-main/contract/qa';
 import type { readingMethods } from '../../src-main/contract/reading';
 import type { settingsMethods } from '../../src-main/contract/settings';
+import type { snapshotMethods } from '../../src-main/contract/snapshots';
 import { useApi } from './api-context';
 
 /**
@@ -30,6 +31,7 @@ type UiMethods = typeof appMethods &
   typeof graphMethods &
   typeof qaMethods &
   typeof settingsMethods &
+  typeof snapshotMethods &
   typeof exportMethods &
   typeof citationMethods &
   typeof layoutMethods &

@@ -72,7 +72,9 @@ console.log('');
 console.log(line('all shared', totals(sharedScores)));
 console.log(line('held out', totals(sharedScores.filter((s) => s.heldOut))));
 console.log(line('developed on', totals(sharedScores.filter((s) => !s.heldOut))));
-console.log(short('never seen', totals(scores.filter((s) => s.unseen))));
-console.log(
-  short('not written on (held out + never seen)', totals(scores.filter((s) => s.unseen || s.heldOut))),
-);
+const setOf = new Map(unseen.map((u) => [u.file, u.set]));
+const inSet = (n: 1 | 2) => scores.filter((s) => s.unseen && setOf.get(s.file) === n);
+console.log(short('never seen, first set (looked at for the last rule changes)', totals(inSet(1))));
+console.log(short('never seen, second set (kept from every rule change)', totals(inSet(2))));
+const apart = scores.filter((s) => s.heldOut || inSet(2).includes(s));
+console.log(short('not written on (held out + second set)', totals(apart)));

@@ -6,18 +6,20 @@ import { type Sim, startSim } from '../sim/server';
 import { ctx, fixtureFiles, ingestAll, openCore, tempDir } from './ingest/harness';
 
 /**
- * "Parallel LLM calls" in Settings is what reaches Ollama: the provider's one limiter takes the library's
- * setting (before, boot never passed it and the provider kept its own default of 2). The simulator counts
- * the model calls (chat and embed) open at once. Eight text documents of several passages each: text parses
- * in the worker pool at once, so four documents' chains overlap whatever the machine's load.
+ * "Parallel LLM calls" in Settings is what reaches Ollama: the provider's limiter takes the library's
+ * setting (before, boot never passed it and the provider kept its own default of 2), for the chat model and
+ * for the embedding model, each its own slots as the server gives them. The simulator counts the calls open
+ * at once. Text documents parse in the worker pool at once, so documents' chains overlap whatever the
+ * machine's load.
  */
-async function documents(): Promise<string[]> {
+async function documents(count: number, parts: number): Promise<string[]> {
   const f = await fixtureFiles();
   const base = `${fs.readFileSync(f.txt, 'utf8')}\n\n${fs.readFileSync(f.md, 'utf8')}`;
   const dir = tempDir('ariadne-concurrency-docs-');
-  return Array.from({ length: 8 }, (_, i) => {
+  return Array.from({ length: count }, (_, i) => {
     const file = path.join(dir, `notes-${i}.txt`);
-    fs.writeFileSync(file, `Reading notes, copy ${i}.\n\n${base}`);
+    const body = Array.from({ length: parts }, (_, k) => `Part ${k + 1} of copy ${i}.\n\n${base}`);
+    fs.writeFileSync(file, `Reading notes, copy ${i}.\n\n${body.join('\n\n')}`);
     return file;
   });
 }
@@ -28,24 +30,63 @@ describe('the concurrency setting', () => {
     sim = await startSim({ faults: { seed: 5, default: { latencyMs: 250 } } });
   });
   afterAll(() => sim.close());
+  const provider = () =>
+    createOllamaProvider({ host: sim.url, chatModel: 'qwen2.5:7b', embedModel: 'all-minilm' });
 
   for (const concurrency of [4, 1]) {
-    it(`${concurrency} in Settings gives ${concurrency} model calls in flight`, async () => {
-      const provider = createOllamaProvider({
-        host: sim.url,
-        chatModel: 'qwen2.5:7b',
-        embedModel: 'all-minilm',
-      });
-      const core = await openCore(tempDir(), provider);
+    it(`${concurrency} in Settings gives ${concurrency} calls in flight per model`, async () => {
+      const core = await openCore(tempDir(), provider());
       try {
         await core.handlers['settings:set']({ concurrency, chunkTokens: 200 }, ctx());
         sim.resetStats();
-        const { jobs } = await ingestAll(core, await documents());
+        const { jobs } = await ingestAll(core, await documents(8, 1));
         expect(jobs.every((j) => j.status === 'done')).toBe(true);
-        expect(sim.stats().peakModelCalls).toBe(concurrency);
+        const s = sim.stats();
+        expect(s.chatInFlight.peak).toBeLessThanOrEqual(concurrency);
+        expect(s.peakEmbedCalls).toBeLessThanOrEqual(concurrency);
+        expect(Math.max(s.chatInFlight.peak, s.peakEmbedCalls)).toBe(concurrency);
       } finally {
         await core.close();
       }
     }, 180_000);
   }
+
+  it('gives the embedding model slots of its own: one chat and one embedding at once at 1', async () => {
+    const p = createOllamaProvider({
+      host: sim.url,
+      chatModel: 'qwen2.5:7b',
+      embedModel: 'all-minilm',
+      concurrency: 1,
+    });
+    sim.resetStats();
+    await Promise.all([
+      p.chat({ messages: [{ role: 'user', content: 'first' }] }),
+      p.chat({ messages: [{ role: 'user', content: 'second' }] }),
+      p.embed(['a passage']),
+      p.embed(['another passage']),
+    ]);
+    const s = sim.stats();
+    // In one shared slot the embeddings of refined passages held half the chat model's slots.
+    expect([s.chatInFlight.peak, s.peakEmbedCalls, s.peakModelCalls]).toEqual([1, 1, 2]);
+  });
+
+  it('4 documents refine in parallel: 3 chat calls and more in flight at 4', async () => {
+    // Each document's passages go one after another along its forward-summary chain, so chat calls overlap
+    // only across documents. Before, a refining document's passages took the commit turn ahead of the later
+    // documents' drafts, which could not start refining until it was nearly done: at most 2 in flight.
+    // Calls of 500 ms and 16 passages a document: each chain lasts longer than the drafts' commits, one
+    // after another, take on a loaded machine.
+    const slow = await startSim({ faults: { seed: 5, default: { latencyMs: 500 } } });
+    const p = createOllamaProvider({ host: slow.url, chatModel: 'qwen2.5:7b', embedModel: 'all-minilm' });
+    const core = await openCore(tempDir(), p, { blockTokens: 200, progressive: true });
+    try {
+      await core.handlers['settings:set']({ concurrency: 4 }, ctx());
+      const { jobs } = await ingestAll(core, await documents(4, 16));
+      expect(jobs.every((j) => j.status === 'done')).toBe(true);
+      expect(slow.stats().chatInFlight.peak).toBeGreaterThanOrEqual(3);
+    } finally {
+      await core.close();
+      await slow.close();
+    }
+  }, 180_000);
 });

@@ -64,6 +64,8 @@ export interface SimStats {
   repeatsByEndpoint: Record<string, number>;
   /** Most model calls (chat, generate, embed) open at once since the last reset. */
   peakModelCalls: number;
+  /** Most embedding calls (either API) open at once since the last reset: a model's own parallel slots. */
+  peakEmbedCalls: number;
   /** Texts received by /api/embed, and how many of them this sim had embedded before (same model). */
   embedInputs: number;
   duplicateEmbedInputs: number;
@@ -107,6 +109,7 @@ function emptyStats(): SimStats {
     inFlightByEndpoint: {},
     repeatsByEndpoint: {},
     peakModelCalls: 0,
+    peakEmbedCalls: 0,
     embedInputs: 0,
     duplicateEmbedInputs: 0,
     promptChars: 0,
@@ -116,6 +119,7 @@ function emptyStats(): SimStats {
   };
 }
 
+const EMBED_ENDPOINTS = new Set(['/api/embed', '/v1/embeddings']);
 const MODEL_ENDPOINTS = new Set([
   '/api/chat',
   '/api/generate',
@@ -191,6 +195,7 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
   /** Digests of (model, text) pairs received by /api/embed, for `duplicateEmbedInputs`. */
   let embedded = new Set<string>();
   let modelCallsOpen = 0;
+  let embedCallsOpen = 0;
 
   function count(endpoint: string, model: string | null) {
     stats.calls++;
@@ -482,12 +487,15 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
     s.inFlightByEndpoint[endpoint] = (s.inFlightByEndpoint[endpoint] ?? 0) + 1;
     const modelCall = MODEL_ENDPOINTS.has(endpoint);
     if (modelCall) s.peakModelCalls = Math.max(s.peakModelCalls, ++modelCallsOpen);
+    const embedCall = EMBED_ENDPOINTS.has(endpoint);
+    if (embedCall) s.peakEmbedCalls = Math.max(s.peakEmbedCalls, ++embedCallsOpen);
     const meter = CHAT_ENDPOINTS.has(endpoint) && req.method === 'POST' ? chatMeter : null;
     meter?.start();
     res.on('close', () => {
       s.inFlight--;
       s.inFlightByEndpoint[endpoint]!--;
       if (modelCall) modelCallsOpen--;
+      if (embedCall) embedCallsOpen--;
       meter?.end();
     });
     route({ req, res, signal: ctl.signal }).catch((e: unknown) => {

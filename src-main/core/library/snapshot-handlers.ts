@@ -1,6 +1,6 @@
 import type { ApiHandlers } from '../../contract';
 import type { Library } from './open-library';
-import { chooseRestore, listSnapshots, pendingRestore, takeSnapshot } from './snapshots';
+import { chooseRestore, lastRestore, listSnapshots, pendingRestore, takeSnapshot } from './snapshots';
 
 type SnapshotHandlers = Pick<ApiHandlers, 'library:snapshots' | 'library:snapshot' | 'library:restore'>;
 
@@ -9,6 +9,7 @@ export function createSnapshotHandlers(library: Library, keep: () => number): Sn
   const list = () => ({
     snapshots: listSnapshots(library.dataDir),
     pendingRestore: pendingRestore(library.dataDir),
+    lastRestore: lastRestore(library.dataDir),
   });
   return {
     'library:snapshots': async () => list(),

@@ -297,11 +297,47 @@ export function chooseRestore(dataDir: string, id: string | null): void {
   fs.writeFileSync(pendingFile(dataDir), JSON.stringify({ id, chosenAt: new Date().toISOString() }));
 }
 
-/** Restores the chosen snapshot, if any, before the library opens; returns what it did. */
+/** The last restore chosen in Settings and done at a start: what the app reports back to whoever chose it. */
+export interface LastRestore {
+  id: string;
+  /** When the snapshot was taken. */
+  createdAt: string;
+  documents: number;
+  restoredAt: string;
+  /** The folder, inside the library, that holds what the restore replaced. */
+  setAside: string;
+}
+
+const lastRestoreFile = (dataDir: string) => path.join(dataDir, 'restore-done.json');
+
+export function lastRestore(dataDir: string): LastRestore | null {
+  try {
+    return JSON.parse(fs.readFileSync(lastRestoreFile(dataDir), 'utf8')) as LastRestore;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Restores the chosen snapshot, if any, before the library opens; returns what it did and records it for
+ * Settings to report. A chosen snapshot deleted since (by hand) is dropped: the library opens as it is.
+ */
 export function applyPendingRestore(dataDir: string): ReturnType<typeof restoreSnapshot> | null {
   const id = pendingRestore(dataDir);
   if (!id) return null;
+  if (!listSnapshots(dataDir).some((s) => s.id === id)) {
+    fs.rmSync(pendingFile(dataDir), { force: true });
+    return null;
+  }
   const done = restoreSnapshot(dataDir, id);
   fs.rmSync(pendingFile(dataDir), { force: true });
+  const record: LastRestore = {
+    id,
+    createdAt: done.snapshot.createdAt,
+    documents: done.snapshot.documents,
+    restoredAt: new Date().toISOString(),
+    setAside: path.basename(done.setAside),
+  };
+  fs.writeFileSync(lastRestoreFile(dataDir), JSON.stringify(record, null, 2));
   return done;
 }

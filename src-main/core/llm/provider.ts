@@ -79,8 +79,9 @@ export interface LlmProvider {
   readonly embedModel: string | null;
   readonly metrics: LlmMetrics;
   /**
-   * The one limiter every model call of this provider waits in (ingestion, QA, settings probes alike);
-   * absent for the built-in provider, whose rules run in the worker pool.
+   * The one limiter every chat call of this provider waits in (ingestion, QA, settings probes alike); its
+   * limit sizes the embedding model's own slots too. Absent for the built-in provider, whose rules run in
+   * the worker pool.
    */
   readonly limiter?: Limiter;
   /** The servers calls are spread over; absent for the built-in provider. */

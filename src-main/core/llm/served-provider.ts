@@ -49,7 +49,7 @@ export type ServedProvider = LlmProvider & {
 };
 
 /**
- * Wraps model servers into a provider, once for every kind of server: the one limiter every call waits in,
+ * Wraps model servers into a provider, once for every kind of server: the limiter every call waits in,
  * the endpoint each call goes to (and the dead ones left out), the call guard (time limit and cancel), the
  * context check before a prompt is sent, error classes, metrics and logs, stripping a thinking model's
  * reasoning, and reading structured output. The servers only translate requests (`server.ts`).
@@ -61,11 +61,16 @@ export function createServedProvider(opts: ServedProviderOptions): ServedProvide
   const pool = createEndpointPool(opts.servers, clock);
   let perEndpoint = toFn(opts.concurrency ?? 2);
   const inner = createLimiter(() => perEndpoint() * pool.usable());
+  // The embedding model's slots are its own, as a server gives each model its own (Ollama's
+  // OLLAMA_NUM_PARALLEL is per model): in the chat model's slots, the refinements' embeddings held half of
+  // them, and five papers at --concurrency 4 kept 1.4 chat calls in flight on average with all 4 slots busy.
+  const embedSlots = createLimiter(() => perEndpoint() * pool.usable());
   const limiter: Limiter = {
     acquire: (signal, priority) => inner.acquire(signal, priority),
     setLimit(l) {
       perEndpoint = toFn(l);
       inner.setLimit(() => perEndpoint() * pool.usable());
+      embedSlots.setLimit(() => perEndpoint() * pool.usable());
     },
     get active() {
       return inner.active;
@@ -117,7 +122,7 @@ export function createServedProvider(opts: ServedProviderOptions): ServedProvide
     }
   }
   const embeds = createEmbedQueue(async (signal, priority) => {
-    const release = await limiter.acquire(signal, priority);
+    const release = await embedSlots.acquire(signal, priority);
     return { send: (batch) => sendEmbed(batch, { signal }), release };
   }, opts.embedBatchSize ?? EMBED_BATCH_SIZE);
 

@@ -4,7 +4,7 @@ import type { Contradiction } from '../../../src-main/contract/contradictions';
 import { describeError, useRpc } from '../../api/rpc';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorBanner } from '../../components/ErrorBanner';
-import { useAppStore } from '../../stores/app-store';
+import { GoToLibrary } from './GoToLibrary';
 import { useGraphStore } from '../../stores/graph-store';
 import { GraphLegend } from './GraphLegend';
 import { paperView, type PaperSize } from './paper-map-model';
@@ -53,18 +53,7 @@ export function PaperMapView() {
   if (error) return <ErrorBanner message={error} onRetry={load} />;
   if (map && map.nodes.length === 0)
     return (
-      <EmptyState
-        title="No papers yet"
-        action={
-          <button
-            type="button"
-            className="btn btn-primary"
-            onClick={() => useAppStore.getState().setSection('library')}
-          >
-            Go to the Library
-          </button>
-        }
-      >
+      <EmptyState title="No papers yet" action={<GoToLibrary />}>
         <p>
           Papers appear here once they are read, linked by the citations between them and the entities they
           share.

@@ -4,6 +4,7 @@ import { Icon, type IconName } from '../../components/Icon';
 import { useAppStore, type ThemeChoice } from '../../stores/app-store';
 import { IngestCard } from './IngestCard';
 import { LlmCard } from './LlmCard';
+import { SnapshotsCard } from './SnapshotsCard';
 import { useSettings } from './use-settings';
 import { providerLabel } from '../../components/provider-label';
 
@@ -25,6 +26,7 @@ export function SettingsView() {
       <div className="settings-grid">
         <LlmCard settings={settings} save={save} effect={effect} />
         <IngestCard settings={settings} save={save} />
+        <SnapshotsCard />
         <div className="card">
           <h2>Appearance</h2>
           <div role="radiogroup" aria-label="Theme" className="segmented">

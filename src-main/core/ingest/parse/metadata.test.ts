@@ -162,3 +162,71 @@ describe('metadata heuristics', () => {
     expect(md.authors).toEqual(['Allison Coté', 'Arjun Raj']);
   });
 });
+
+// Layouts of the R packages' articles (test/bench/metadata-unseen.ts, first set).
+describe('titles and bylines of journal-style articles', () => {
+  const info = (i: Record<string, string>) => ({ info: i, xmp: {} });
+  it('joins a wrapped title line set in a new font subset of the same size, but not a short label', () => {
+    const page = [
+      line('strucchange: An R Package for Testing for Structural', 681, 17.22, 'f1'),
+      line('Change in Linear Regression Models', 659, 17.22, 'f2'),
+      line('Achim Zeileis', 628, 11.96, 'f4'),
+    ];
+    expect(extractMetadata(info({}), page, 792).title).toBe(
+      'strucchange: An R Package for Testing for Structural Change in Linear Regression Models',
+    );
+    const labelled = [
+      line('Research Article', 643, 17.93, 'f2'),
+      line('Patient Experiences of Structured Heart Failure Programmes', 619, 17.93, 'f3'),
+      line('Nuala E. Tully, Karen M. Morgan', 575, 11.96, 'f3'),
+    ];
+    expect(extractMetadata(info({}), labelled, 792).title).toBe(
+      'Patient Experiences of Structured Heart Failure Programmes',
+    );
+  });
+
+  it('finds the second line of a title that reading order put after the first byline column', () => {
+    const page = [
+      line('Package deSolve: Solving Initial Value Differential', 721, 17.22),
+      line('Karline Soetaert', 656, 11.96),
+      line('Royal Netherlands Institute', 640, 10.91, 'g'),
+      line('Equations in R', 699, 17.22),
+      line('Thomas Petzoldt', 656, 11.96),
+    ];
+    expect(extractMetadata(info({}), page, 792)).toMatchObject({
+      title: 'Package deSolve: Solving Initial Value Differential Equations in R',
+      authors: ['Karline Soetaert'],
+    });
+  });
+
+  it('keeps the case page 1 prints when the Title field has the same words in another case', () => {
+    const page = [
+      line('Fitting Linear Mixed-Effects Models Using lme4', 721, 17.22),
+      line('Douglas Bates', 678, 11.96),
+    ];
+    const md = extractMetadataWithSources(
+      info({ Title: 'Fitting Linear Mixed-Effects Models using lme4' }),
+      page,
+      792,
+    );
+    expect(md.title).toBe('Fitting Linear Mixed-Effects Models Using lme4');
+    expect(md.sources.title).toBe('page');
+  });
+
+  it('orders the Author field’s names as page 1 prints them in full', () => {
+    const pageText =
+      'party: A Laboratory for Recursive Partytioning\nTorsten Hothorn\nLudwig-Maximilians-\nKurt Hornik\n' +
+      'Achim Zeileis\nThe party package (Hothorn, Hornik, and Zeileis 2006) aims at';
+    const meta = ['Achim Zeileis', 'Torsten Hothorn', 'Kurt Hornik'];
+    expect(chooseAuthors(['Torsten Hothorn'], meta, pageText, 'party').authors).toEqual([
+      'Torsten Hothorn',
+      'Kurt Hornik',
+      'Achim Zeileis',
+    ]);
+    // A name the page prints otherwise (a middle initial): the field's order stands.
+    expect(
+      chooseAuthors(['Torsten Hothorn'], meta, pageText.replace('Kurt Hornik', 'Kurt A. Hornik'), 'party')
+        .authors,
+    ).toEqual(meta);
+  });
+});

@@ -85,7 +85,10 @@ function titleFromPage(lines: Line[], pageHeight: number): { title: string; end:
       g &&
       g.end === i - 1 &&
       Math.abs(g.size - l.size) < tolerance &&
-      at(lines, i - 1).fontName === l.fontName &&
+      // The same font, or the very same size after a line long enough to have wrapped: Ghostscript splits
+      // one font into subsets with new names, while a label set above a title ("Research Article") is short.
+      (at(lines, i - 1).fontName === l.fontName ||
+        (Math.abs(g.size - l.size) < 0.05 && at(lines, i - 1).text.length >= 35)) &&
       at(lines, i - 1).y - l.y < l.size * 2 &&
       !looksLikeByline(l.text)
     ) {
@@ -101,7 +104,37 @@ function titleFromPage(lines: Line[], pageHeight: number): { title: string; end:
   const same = (a: number, b: number) => (ocr ? Math.abs(a - b) < 0.1 * Math.max(a, b) : a === b);
   ok.sort((a, b) => (same(a.size, b.size) ? b.text.length - a.text.length : b.size - a.size));
   const best = ok[0];
-  return best ? { title: tidyTitle(best.text), end: best.end } : null;
+  if (!best) return null;
+  return { title: tidyTitle(best.text + continuation(lines, best, ocr)), end: best.end };
+}
+
+/**
+ * The title's wrapped lines that reading order put elsewhere: a title centred over a byline of several
+ * columns is read with the first column, and its second line comes after that column's names. A line of
+ * the title's size set just below its last line (within two line heights) continues it.
+ */
+function continuation(
+  lines: Line[],
+  g: { text: string; size: number; start: number; end: number },
+  ocr: boolean,
+): string {
+  let last = at(lines, g.end);
+  let text = '';
+  for (let added = 0; added < 3; added++) {
+    const next = lines.find(
+      (l, i) =>
+        (i < g.start || i > g.end) &&
+        l.y < last.y &&
+        last.y - l.y < 2 * l.size &&
+        Math.abs(l.size - g.size) < (ocr ? 0.12 * g.size : 0.05) &&
+        /\p{L}{2}/u.test(l.text) &&
+        !looksLikeByline(l.text),
+    );
+    if (!next || text.includes(next.text)) break;
+    text += ' ' + next.text;
+    last = next;
+  }
+  return text;
 }
 
 function authorsFromPage(lines: Line[], titleEnd: number): string[] {
@@ -173,7 +206,25 @@ export function chooseAuthors(
     (meta.length >= 2 && shared < 0.5 * pageNames.length);
   if (!metaWins) return { authors: pageNames, from: 'page' };
   const spelled = new Map(pageNames.map((n) => [personKey(n), n]));
-  return { authors: meta.map((n) => spelled.get(personKey(n)) ?? n), from: 'metadata' };
+  return {
+    authors: printedOrder(meta, pageText).map((n) => spelled.get(personKey(n)) ?? n),
+    from: 'metadata',
+  };
+}
+
+/**
+ * The field's names in the order page 1 prints them in full (a byline in columns is read column by column,
+ * and a field may list the authors in another order than the paper); the field's order when any is not
+ * printed in full. Citations in the abstract give surnames alone, so a full name's first place is the byline.
+ */
+function printedOrder(names: string[], pageText: string): string[] {
+  const page = ` ${foldName(pageText)} `;
+  const places = names.map((n) => page.indexOf(` ${foldName(n)} `));
+  if (places.some((p) => p < 0)) return names;
+  return names
+    .map((n, i) => ({ n, p: places[i] ?? 0 }))
+    .sort((a, b) => a.p - b.p)
+    .map((x) => x.n);
 }
 
 function yearFrom(text: string, meta: Record<string, string>): number | null {
@@ -236,6 +287,12 @@ export function extractMetadataWithSources(
   if (plausibleTitle(metaTitle) && (!fromPage || symbolFolded(pageText).includes(symbolFolded(metaTitle)))) {
     title = tidyTitle(metaTitle);
     titleFrom = 'metadata';
+    // The same words as page 1's title but in another case ("Models using lme4" over a printed "Models
+    // Using lme4"): the page's case is the title's.
+    if (fromPage && fromPage.title !== title && fromPage.title.toLowerCase() === title.toLowerCase()) {
+      title = fromPage.title;
+      titleFrom = 'page';
+    }
   } else if (fromPage) {
     title = fromPage.title;
     titleFrom = 'page';
