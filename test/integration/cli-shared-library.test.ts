@@ -21,7 +21,7 @@ async function ariadne(args: string[]): Promise<{ code: number; out: string; err
 // Regression: with `ariadne serve` (or a long `ingest`) holding the library, `status`, `search` and `ask`
 // failed with "library in use"; and `status` itself took the lock, so a concurrent `ask` failed.
 describe.skipIf(!built)('read-only commands while another process holds the library (built)', () => {
-  it('status, search and ask go through the holding process', async () => {
+  it('status, search, ask, entities and export go through the holding process', async () => {
     const srv = await startServe();
     try {
       const note = path.join(srv.dataDir, 'note.md');
@@ -53,6 +53,18 @@ describe.skipIf(!built)('read-only commands while another process holds the libr
       expect(ask.code, ask.err).toBe(0);
       expect(ask.out).toMatch(/mode: /);
       expect(search.err).not.toMatch(/in use/);
+      // Regression: entities and export failed "in use" next to a running serve.
+      const out = path.join(srv.dataDir, 'nodes.csv');
+      const [entities, exported] = await Promise.all([
+        ariadne([...data, 'entities', '--json']),
+        ariadne([...data, 'export', 'graph', '--format', 'csv-nodes', '--out', out]),
+      ]);
+      expect(entities.code, entities.err).toBe(0);
+      expect(
+        (JSON.parse(entities.out) as { entities: { name: string }[] }).entities.map((e) => e.name),
+      ).toContain('AMPK');
+      expect(exported.code, exported.err).toBe(0);
+      expect(fs.readFileSync(out, 'utf8')).toMatch(/AMPK/);
       expect(srv.child.exitCode).toBeNull();
     } finally {
       await srv.stop();

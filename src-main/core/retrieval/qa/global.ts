@@ -51,43 +51,14 @@ export async function retrieveGlobal(
     ctx.now() - t0,
   );
 
+  // Map: each community's best passages, answered on their own. The partial answers are independent, so
+  // they go out together (GraphRAG's map is parallel too): through a model server with several slots the
+  // map costs one call's time instead of one per community.
+  const mapped = await Promise.all(ranked.map(({ c }) => mapCommunity(ctx, question, c)));
   const reduce: Source[] = [];
   const have = new Set<string>();
-  for (const { c } of ranked) {
-    const t1 = ctx.now();
-    const rows = await ctx.lib.graph.communityChunks(c.id, 40);
-    const info = await ctx.data.chunks(
-      ctx.lib,
-      rows.map((r) => r.chunkId),
-    );
-    const weight = new Map(rows.map((r) => [r.chunkId, r.mentions]));
-    const local: Source[] = [...info.values()]
-      .map((chunk) => ({
-        chunk,
-        score: passageRelevance(question, chunk.text) + 0.02 * Math.log(1 + (weight.get(chunk.id) ?? 0)),
-        via: `community: ${c.title}`,
-      }))
-      .sort((a, b) => b.score - a.score)
-      .slice(0, 3);
-    if (!local.some((s) => isRelevant(question, s, ctx.thresholds))) continue;
-    let partial = '';
-    const sources = local.map((s, i) => ({
-      n: i + 1,
-      text: s.chunk.text,
-      title: s.chunk.title,
-      page: s.chunk.pageStart,
-    }));
-    for await (const t of ctx.tasks.answer({ question, sources }, { signal: ctx.signal })) partial += t;
-    const checked = verifyCitations(partial, local, question);
-    const cited = checked.citations.flatMap((x, i) =>
-      x.supported ? [at(local, at(checked.sourceIndex, i))] : [],
-    );
-    ctx.trace(
-      `map: ${c.title}`,
-      `${cited.length} supported passage(s): ${checked.answer.slice(0, 160)}`,
-      ctx.now() - t1,
-    );
-    for (const s of cited.length ? cited : local.slice(0, 1)) {
+  for (const kept of mapped) {
+    for (const s of kept) {
       if (!have.has(s.chunk.id)) {
         have.add(s.chunk.id);
         reduce.push(s);
@@ -97,4 +68,46 @@ export async function retrieveGlobal(
   const relevant = reduce.some((s) => isRelevant(question, s, ctx.thresholds));
   ctx.trace('reduce', `${reduce.length} passage(s) from ${ranked.length} communit(ies) go to the reasoner`);
   return { sources: reduce.slice(0, 8), strength: strengthOf(question, reduce), relevant };
+}
+
+/** One community's partial answer: the passages it cited and that support it, else its best passage. */
+async function mapCommunity(
+  ctx: QaContext,
+  question: string,
+  c: { id: string; title: string },
+): Promise<Source[]> {
+  const t1 = ctx.now();
+  const rows = await ctx.lib.graph.communityChunks(c.id, 40);
+  const info = await ctx.data.chunks(
+    ctx.lib,
+    rows.map((r) => r.chunkId),
+  );
+  const weight = new Map(rows.map((r) => [r.chunkId, r.mentions]));
+  const local: Source[] = [...info.values()]
+    .map((chunk) => ({
+      chunk,
+      score: passageRelevance(question, chunk.text) + 0.02 * Math.log(1 + (weight.get(chunk.id) ?? 0)),
+      via: `community: ${c.title}`,
+    }))
+    .sort((a, b) => b.score - a.score)
+    .slice(0, 3);
+  if (!local.some((s) => isRelevant(question, s, ctx.thresholds))) return [];
+  let partial = '';
+  const sources = local.map((s, i) => ({
+    n: i + 1,
+    text: s.chunk.text,
+    title: s.chunk.title,
+    page: s.chunk.pageStart,
+  }));
+  for await (const t of ctx.tasks.answer({ question, sources }, { signal: ctx.signal })) partial += t;
+  const checked = verifyCitations(partial, local, question);
+  const cited = checked.citations.flatMap((x, i) =>
+    x.supported ? [at(local, at(checked.sourceIndex, i))] : [],
+  );
+  ctx.trace(
+    `map: ${c.title}`,
+    `${cited.length} supported passage(s): ${checked.answer.slice(0, 160)}`,
+    ctx.now() - t1,
+  );
+  return cited.length ? cited : local.slice(0, 1);
 }
