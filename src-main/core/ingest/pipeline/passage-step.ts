@@ -2,7 +2,8 @@ import { chunkId } from '../../store/ids';
 import type { ChunkRecord } from '../../store/types';
 import type { PipelineContext } from './context';
 import { applyPasses } from './passes';
-import { documentMeta, type ChunkStep, type Reading } from './step';
+import { documentMeta, type ChunkStep, type Reading, type StepRun } from './step';
+import type { GroundedExtraction } from '../ground/grounding';
 
 /**
  * `passage` (one-pass flow): one model call per passage, in reading order — passage n+1's call takes passage
@@ -18,27 +19,11 @@ export const passage: ChunkStep<Reading> = {
   onFailure: 'skip-passage',
   reads: true,
   model: (ctx) => ctx.models.chatModel,
-  async run(ctx, c, { state, signal, attempt, previous, carry }) {
+  async run(ctx, c, run) {
+    const { state } = run;
     const t0 = ctx.clock.now();
-    const r = await ctx.models.readPassage(
-      {
-        text: c.text,
-        previousSummary: previous,
-        entityTypes: ctx.opts.entityTypes,
-        attempt,
-        meta: documentMeta(state.facts),
-      },
-      signal,
-    );
-    carry(r.summary);
-    const grounded = await applyPasses(
-      ctx,
-      state,
-      c,
-      await ctx.pool.run((api) => api.ground(r.extraction, c.text, ctx.models.reads)),
-    );
-    const questions = r.questions.slice(0, 10);
-    await writeReading(ctx, state.job.docId, c, r.summary, questions);
+    const { summary, grounded, questions } = await readPassage(ctx, c, run);
+    await writeReading(ctx, state.job.docId, c, summary, questions);
     ctx.log.log('info', 'passage read', {
       chunk: chunkId(state.job.docId, c.index),
       entities: grounded.entities.length,
@@ -48,13 +33,45 @@ export const passage: ChunkStep<Reading> = {
       droppedRelations: grounded.droppedRelations ?? 0,
       latencyMs: ctx.clock.now() - t0,
     });
-    return { summary: r.summary, grounded, questions };
+    return { summary, grounded, questions };
   },
   settle(state, c, out) {
     state.readings.set(c.index, out);
     return out.summary;
   },
 };
+
+/**
+ * One passage read by the model along the forward-summary chain (the summary handed on as soon as it is
+ * in), its extraction grounded in the text, and its first ten atomic questions. `priority` (a
+ * `CallPriority`) is the model call's place in the limiter's queue when not the default.
+ */
+export async function readPassage(
+  ctx: PipelineContext,
+  c: ChunkRecord,
+  { state, signal, attempt, previous, carry }: StepRun & { previous: string; carry(v: string): void },
+  priority?: number,
+): Promise<{ summary: string; grounded: GroundedExtraction; questions: string[] }> {
+  const r = await ctx.models.readPassage(
+    {
+      text: c.text,
+      previousSummary: previous,
+      entityTypes: ctx.opts.entityTypes,
+      attempt,
+      meta: documentMeta(state.facts),
+      ...(priority !== undefined ? { priority } : {}),
+    },
+    signal,
+  );
+  carry(r.summary);
+  const grounded = await applyPasses(
+    ctx,
+    state,
+    c,
+    await ctx.pool.run((api) => api.ground(r.extraction, c.text, ctx.models.reads)),
+  );
+  return { summary: r.summary, grounded, questions: r.questions.slice(0, 10) };
+}
 
 /** A passage's forward summary and atomic questions, as its reading gives them. */
 export async function writeReading(

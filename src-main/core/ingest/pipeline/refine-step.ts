@@ -4,9 +4,8 @@ import { CallPriority } from '../../llm/provider';
 import { chunkId } from '../../store/ids';
 import { refreshTouched, resolveDocument, writeEvidence } from './commit';
 import type { PipelineContext } from './context';
-import { applyPasses } from './passes';
-import { writeReading } from './passage-step';
-import { documentMeta, type ChunkStep, type DocumentState } from './step';
+import { readPassage, writeReading } from './passage-step';
+import type { ChunkStep, DocumentState } from './step';
 import type { ChunkRecord } from '../../store/types';
 import type { GroundedExtraction } from '../ground/grounding';
 
@@ -33,26 +32,9 @@ export const refine: ChunkStep<Refined> = {
   onFailure: 'stop-flow',
   reads: false,
   model: (ctx) => ctx.models.chatModel,
-  async run(ctx, c, { state, signal, attempt, previous, carry }) {
-    const r = await ctx.models.readPassage(
-      {
-        text: c.text,
-        previousSummary: previous,
-        entityTypes: ctx.opts.entityTypes,
-        attempt,
-        meta: documentMeta(state.facts),
-        priority: CallPriority.chain,
-      },
-      signal,
-    );
-    carry(r.summary);
-    const grounded = await applyPasses(
-      ctx,
-      state,
-      c,
-      await ctx.pool.run((api) => api.ground(r.extraction, c.text, ctx.models.reads)),
-    );
-    const questions = r.questions.slice(0, 10);
+  async run(ctx, c, run) {
+    const { state, signal } = run;
+    const { summary, grounded, questions } = await readPassage(ctx, c, run, CallPriority.chain);
     // Resolution's entity vectors and the questions', in one request before the commit turn (the turn and
     // embedQuestions then find them in the cache): the turn is library-wide, and a model call made while
     // holding it kept every other document's refinement waiting. Five papers at --concurrency 4, every call
@@ -64,9 +46,9 @@ export const refine: ChunkStep<Refined> = {
       CallPriority.chain,
     );
     const counts = await swapPassage(ctx, state, c, grounded, signal);
-    await writeReading(ctx, state.job.docId, c, r.summary, questions);
+    await writeReading(ctx, state.job.docId, c, summary, questions);
     await embedQuestions(ctx, state, c, questions, signal);
-    return { summary: r.summary, ...counts, questions: questions.length };
+    return { summary, ...counts, questions: questions.length };
   },
   settle: (_state, _c, out) => out.summary,
 };
