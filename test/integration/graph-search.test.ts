@@ -120,6 +120,35 @@ describe('search terms on the fixture library', () => {
     }
   });
 
+  it('every hop prints, byte for byte, the quote its citation carries: the sentence of the evidence read', async () => {
+    const sg = await core.handlers['graph:subgraph'](
+      { mode: 'top', limit: 40, filters: { direction: 'both', minEvidence: 1 } },
+      ctx(),
+    );
+    let hops = 0;
+    let readFrom = 0;
+    for (const n of sg.nodes) {
+      const r = await core.handlers['graph:search'](
+        { term: n.name, entityId: n.id, hops: 2, limit: 10, filters: { direction: 'both', minEvidence: 1 } },
+        ctx(),
+      );
+      for (const p of r.paths) {
+        const lines = p.text.split('\n');
+        p.edges.forEach((e, i) => {
+          hops++;
+          const quote = e.best.citation.quote.replace(/\r?\n/g, ' ');
+          expect(lines[i], quote).toContain(`[${quote} (`);
+          // The built-in engine's description is the sentence it read the relation from: the one cited.
+          if (e.best.description === e.best.citation.quote) readFrom++;
+        });
+      }
+    }
+    expect(hops).toBeGreaterThan(50);
+    // 630 of 637 hops (with repeats) cite the sentence read; scored instead, 435 of 633 did. The rest are
+    // titles and headings, which are never quoted.
+    expect(readFrom / hops).toBeGreaterThan(0.95);
+  });
+
   it('graph:subgraph keeps to the chosen documents: their entities, edges with evidence there', async () => {
     const docs = await core.stores.graph.listDocuments();
     const tp53 = docs.find((d) => d.fileName === 'tp53-metformin.pdf')!;

@@ -60,4 +60,18 @@ describe('the supporting sentence of a chunk, placed in the document', () => {
       'In the cells, 33RE inhibited ACE at low doses.',
     );
   });
+
+  it('cites the sentence a relation was read from, though another writes its entities more fully', () => {
+    const t =
+      'Oleoylethanolamide raised Akkermansia muciniphila and lowered tumor necrosis factor (TNF). ' +
+      'Akkermansia muciniphila strengthens the barrier, which in turn lowers TNF production.';
+    const read = 'Akkermansia muciniphila strengthens the barrier, which in turn lowers TNF production.';
+    const names = ['Akkermansia muciniphila', 'tumor necrosis factor'];
+    const c = chunkSentences({ text: t, charStart: 0, pageStart: 1, pageOffsets: [0] });
+    // Scored, the first sentence wins: it writes both names as the entities are called.
+    expect(c.best(`${names.join(' ')} ${read}`, names)!.quote).not.toBe(read);
+    const s = c.best(`${names.join(' ')} ${read}`, names, read.replace(/ /g, '\n'))!;
+    expect(s.quote).toBe(read);
+    expect(s.start).toBe(t.indexOf(read));
+  });
 });

@@ -85,11 +85,16 @@ export function chunkSentences(chunk: ChunkPlace, documentNonProse?: readonly No
   return {
     count: pool.length,
     /**
-     * The sentence that best supports `claim`: most of the named entities written in it first, then the
-     * share of the claim's content words it carries; the earliest wins a tie. Null for an empty chunk.
+     * The sentence that best supports `claim`: the sentence `readFrom` itself when the claim was read from a
+     * sentence of the chunk (the built-in engine's relations carry theirs as their description), else most
+     * of the named entities written in it first, then the share of the claim's content words it carries; the
+     * earliest wins a tie. Null for an empty chunk. Scored instead, a relation read from one sentence cited
+     * another that wrote its entities' long forms: 25 of 181 path hops on the fixture papers.
      */
-    best(claim: string, names: readonly string[] = []): PlacedSentence | null {
+    best(claim: string, names: readonly string[] = [], readFrom = ''): PlacedSentence | null {
       if (!pool.length) return null;
+      const own = readFrom ? flats.indexOf(flat(readFrom).trim()) : -1;
+      if (own >= 0) return place(own);
       const want = words(claim);
       const named = names.map(flat).filter(Boolean);
       let bestI = 0;

@@ -282,7 +282,7 @@ export function evidenceCitation(ev: EvidenceInfo, sourceName: string, targetNam
         charStart: cs,
         pageStart: ev.chunkPageStart ?? ev.page,
         pageOffsets: ev.chunkPageOffsets ?? [0],
-      }).best(`${sourceName} ${targetName} ${ev.description}`, [sourceName, targetName])
+      }).best(`${sourceName} ${targetName} ${ev.description}`, [sourceName, targetName], ev.description)
     : null;
   if (!found) return { ...base, page: Number.isFinite(ev.page) ? ev.page : null, quote: ev.description };
   return {

@@ -188,7 +188,7 @@ function PathList(props: {
                   {e.keywords.slice(0, 3).join(', ') || 'related'} →{' '}
                   {props.names.get(e.reversed ? e.source : e.target)}:
                 </span>{' '}
-                {e.best.description} <CitationLink c={e.best.citation} />
+                {e.best.citation.quote} <CitationLink c={e.best.citation} />
                 {e.evidenceCount > 1 && (
                   <button
                     type="button"

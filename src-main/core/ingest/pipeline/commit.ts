@@ -185,7 +185,7 @@ export async function writeEvidence(
         const names = [nameOf.get(r.source) ?? '', nameOf.get(r.target) ?? ''];
         const s = r.span
           ? placeSpan(c, r.span)
-          : sentences.best(`${names.join(' ')} ${r.description}`, names);
+          : sentences.best(`${names.join(' ')} ${r.description}`, names, r.description);
         return {
           source: r.source,
           target: r.target,
