@@ -1,15 +1,7 @@
 import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  DEFAULT_INSTALLED,
-  DEFAULT_REGISTRY,
-  type SimModel,
-  digestOf,
-  showEntry,
-  tagEntry,
-  withTag,
-} from './catalog';
+import { DEFAULT_INSTALLED, DEFAULT_REGISTRY, type SimModel, showEntry, tagEntry, withTag } from './catalog';
 import {
   FAULT_KINDS,
   type FaultDecision,
@@ -18,8 +10,8 @@ import {
   createFaultPlanner,
 } from './faults';
 import { handleEmbed, handleGenerate } from './generate';
-import { type HabitLog, type SimHabits, createHabits } from './habits';
-import { type ReqCtx, readBody, sendError, sendJson, sleep, startNdjson, writeLine } from './http-util';
+import { type SimHabits, createHabits } from './habits';
+import { type ReqCtx, readBody, sendError, sendJson } from './http-util';
 import {
   type OpenAiOptions,
   checkKey,
@@ -28,6 +20,16 @@ import {
   modelsList,
   openAiError,
 } from './openai';
+import { answerPull } from './pull';
+import {
+  CHAT_ENDPOINTS,
+  EMBED_ENDPOINTS,
+  MODEL_ENDPOINTS,
+  type SimStats,
+  createInFlightMeter,
+  emptyStats,
+} from './stats';
+import { applyTransportFaults } from './transport-faults';
 
 export interface SimOptions {
   port?: number;
@@ -46,41 +48,7 @@ export interface SimOptions {
   habits?: SimHabits;
 }
 
-export interface SimStats {
-  calls: number;
-  byEndpoint: Record<string, number>;
-  byModel: Record<string, number>;
-  byEndpointModel: Record<string, Record<string, number>>;
-  faults: Partial<Record<FaultKind, number>>;
-  /** Prompts longer than num_ctx, which real Ollama truncates silently. */
-  truncatedPrompts: number;
-  inFlight: number;
-  /** Requests open right now, per endpoint (a crash test reads the LLM calls in flight at a kill). */
-  inFlightByEndpoint: Record<string, number>;
-  /**
-   * Model calls (chat, generate, embed) whose exact request body had already been answered in full with
-   * 200 since the last reset, per endpoint: work a client asked for twice (a crash test reads it).
-   */
-  repeatsByEndpoint: Record<string, number>;
-  /** Most model calls (chat, generate, embed) open at once since the last reset. */
-  peakModelCalls: number;
-  /** Most embedding calls (either API) open at once since the last reset: a model's own parallel slots. */
-  peakEmbedCalls: number;
-  /** Texts received by /api/embed, and how many of them this sim had embedded before (same model). */
-  embedInputs: number;
-  duplicateEmbedInputs: number;
-  /** Characters of message content received by /api/chat and /api/generate (prompts, not schemas). */
-  promptChars: number;
-  /** Characters of the JSON schemas received as `format` (a grammar for Ollama, not prompt text). */
-  formatChars: number;
-  /**
-   * Chat calls (either API) in flight: the most at once, and the mean over the chat phase (from the first
-   * chat call's arrival to the last one's end) and over the time at least one was open.
-   */
-  chatInFlight: { peak: number; meanOverSpan: number; meanWhileBusy: number; spanMs: number; calls: number };
-  /** What the small-model habits did since the last reset. */
-  habits: HabitLog;
-}
+export type { SimStats } from './stats';
 
 export interface Sim {
   url: string;
@@ -94,84 +62,7 @@ export interface Sim {
 }
 
 const CONTENT_ENDPOINTS = new Set(['/api/chat', '/api/generate']);
-const CHAT_ENDPOINTS = new Set(['/api/chat', '/api/generate', '/v1/chat/completions']);
 const TRANSPORT: FaultKind[] = ['http500', 'http503', 'http404', 'stall', 'drop'];
-
-function emptyStats(): SimStats {
-  return {
-    calls: 0,
-    byEndpoint: {},
-    byModel: {},
-    byEndpointModel: {},
-    faults: {},
-    truncatedPrompts: 0,
-    inFlight: 0,
-    inFlightByEndpoint: {},
-    repeatsByEndpoint: {},
-    peakModelCalls: 0,
-    peakEmbedCalls: 0,
-    embedInputs: 0,
-    duplicateEmbedInputs: 0,
-    promptChars: 0,
-    formatChars: 0,
-    chatInFlight: { peak: 0, meanOverSpan: 0, meanWhileBusy: 0, spanMs: 0, calls: 0 },
-    habits: createHabits().log(),
-  };
-}
-
-const EMBED_ENDPOINTS = new Set(['/api/embed', '/v1/embeddings']);
-const MODEL_ENDPOINTS = new Set([
-  '/api/chat',
-  '/api/generate',
-  '/api/embed',
-  '/v1/chat/completions',
-  '/v1/embeddings',
-]);
-
-/** Time-weighted count of chat calls in flight, for `chatInFlight`. */
-function createInFlightMeter() {
-  let open = 0;
-  let peak = 0;
-  let calls = 0;
-  let first: number | null = null;
-  let last = 0;
-  let busyMs = 0;
-  let areaMs = 0;
-  let since = 0;
-  const advance = (now: number) => {
-    if (open > 0) {
-      areaMs += open * (now - since);
-      busyMs += now - since;
-    }
-    since = now;
-  };
-  return {
-    start() {
-      const now = performance.now();
-      advance(now);
-      first ??= now;
-      open++;
-      calls++;
-      peak = Math.max(peak, open);
-    },
-    end() {
-      const now = performance.now();
-      advance(now);
-      open--;
-      last = now;
-    },
-    read() {
-      const spanMs = first === null ? 0 : Math.max(last, first) - first;
-      return {
-        peak,
-        calls,
-        spanMs: Math.round(spanMs),
-        meanOverSpan: spanMs > 0 ? areaMs / spanMs : 0,
-        meanWhileBusy: busyMs > 0 ? areaMs / busyMs : 0,
-      };
-    },
-  };
-}
 
 /**
  * A model server for tests and demos: Ollama's API under /api and the OpenAI-compatible API under /v1, with
@@ -207,53 +98,8 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
     }
   }
 
-  /** Latency, stalls and HTTP errors; returns false when the reply was already sent (or the socket cut). */
-  async function transportFaults(
-    ctx: ReqCtx,
-    model: string,
-    fault: FaultDecision,
-    api: 'ollama' | 'openai' = 'ollama',
-  ): Promise<boolean> {
-    if (fault.kind) stats.faults[fault.kind] = (stats.faults[fault.kind] ?? 0) + 1;
-    await sleep(fault.latencyMs, ctx.signal);
-    if (fault.kind === 'stall') await sleep(fault.stallMs, ctx.signal);
-    if (ctx.signal.aborted) return false;
-    const fail = (status: number, ollama: string, openaiMessage: string, type: string) =>
-      api === 'ollama'
-        ? sendError(ctx.res, status, ollama)
-        : openAiError(ctx.res, status, openaiMessage, type);
-    if (fault.kind === 'http500')
-      return (
-        fail(
-          500,
-          'an error was encountered while running the model',
-          'Internal server error',
-          'server_error',
-        ),
-        false
-      );
-    if (fault.kind === 'http503')
-      return (
-        fail(
-          503,
-          'server busy, please try again.  maximum pending requests exceeded',
-          'The server is overloaded: no slot is free',
-          'unavailable_error',
-        ),
-        false
-      );
-    if (fault.kind === 'http404')
-      return (
-        fail(
-          404,
-          `model "${model}" not found, try pulling it first`,
-          `The model \`${model}\` does not exist.`,
-          'NotFoundError',
-        ),
-        false
-      );
-    return true;
-  }
+  const transportFaults = (ctx: ReqCtx, model: string, fault: FaultDecision, api?: 'ollama' | 'openai') =>
+    applyTransportFaults(ctx, model, fault, stats, api);
 
   function reset() {
     stats = emptyStats();
@@ -261,6 +107,16 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
     embedded = new Set();
     chatMeter = createInFlightMeter();
     habits.reset();
+  }
+
+  /** A model call whose exact body was answered in full before; this one is noted once it is answered. */
+  function countRepeat(path: string, raw: string, res: http.ServerResponse) {
+    const seen = createHash('sha256').update(path).update(raw).digest('base64');
+    if (answered.has(seen)) stats.repeatsByEndpoint[path] = (stats.repeatsByEndpoint[path] ?? 0) + 1;
+    const ledger = answered;
+    res.on('finish', () => {
+      if (res.statusCode === 200) ledger.add(seen);
+    });
   }
 
   /** Prompt size and embedding inputs, the two things a client can waste on the model. */
@@ -337,12 +193,7 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
     const isContent = CONTENT_ENDPOINTS.has(path);
     if (!isContent && path !== '/api/embed') return sendError(res, 404, `unsupported endpoint ${path}`);
     countContent(path, modelName, body);
-    const seen = createHash('sha256').update(path).update(raw).digest('base64');
-    if (answered.has(seen)) stats.repeatsByEndpoint[path] = (stats.repeatsByEndpoint[path] ?? 0) + 1;
-    const ledger = answered;
-    res.on('finish', () => {
-      if (res.statusCode === 200) ledger.add(seen);
-    });
+    countRepeat(path, raw, res);
     const allowed = isContent ? FAULT_KINDS : TRANSPORT;
     const fault = planner.decide(modelName, raw, req.headers, allowed);
     if (!(await transportFaults(ctx, modelName, fault))) return;
@@ -398,12 +249,7 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
     const modelName = withTag(body.model);
     count(path, modelName);
     countContent(path, modelName, body);
-    const seen = createHash('sha256').update(path).update(raw).digest('base64');
-    if (answered.has(seen)) stats.repeatsByEndpoint[path] = (stats.repeatsByEndpoint[path] ?? 0) + 1;
-    const ledger = answered;
-    res.on('finish', () => {
-      if (res.statusCode === 200) ledger.add(seen);
-    });
+    countRepeat(path, raw, res);
     const isChat = path === '/v1/chat/completions';
     const fault = planner.decide(modelName, raw, req.headers, isChat ? FAULT_KINDS : TRANSPORT);
     if (!(await transportFaults(ctx, modelName, fault, 'openai'))) return;
@@ -442,39 +288,14 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
   async function pull(ctx: ReqCtx, name: string, body: Record<string, unknown>, raw: string) {
     const fault = planner.decide(name, raw, ctx.req.headers, ['http500', 'stall', 'drop']);
     if (!(await transportFaults(ctx, name, fault))) return;
-    const target = registry.get(name);
-    const stream = body.stream !== false;
-    if (!target) {
-      if (!stream) return sendError(ctx.res, 500, 'pull model manifest: file does not exist');
-      startNdjson(ctx.res);
-      writeLine(ctx.res, { status: 'pulling manifest' });
-      writeLine(ctx.res, { error: 'pull model manifest: file does not exist' });
-      return ctx.res.end();
-    }
-    const digest = `sha256:${digestOf(name)}`;
-    const steps = 5;
-    if (stream) {
-      startNdjson(ctx.res);
-      writeLine(ctx.res, { status: 'pulling manifest' });
-      for (let i = 0; i <= steps; i++) {
-        await sleep(opts.pullStepMs ?? fault.tokenLatencyMs ?? 2, ctx.signal);
-        if (ctx.signal.aborted) return;
-        if (fault.kind === 'drop' && i === 2) return ctx.req.socket.destroy();
-        const completed = Math.round((target.size * i) / steps);
-        writeLine(ctx.res, {
-          status: `pulling ${digest.slice(7, 19)}`,
-          digest,
-          total: target.size,
-          completed,
-        });
-      }
-      for (const status of ['verifying sha256 digest', 'writing manifest', 'removing any unused layers'])
-        writeLine(ctx.res, { status });
-    }
-    installed.set(name, target);
-    if (!stream) return sendJson(ctx.res, 200, { status: 'success' });
-    writeLine(ctx.res, { status: 'success' });
-    ctx.res.end();
+    await answerPull(ctx, {
+      name,
+      target: registry.get(name),
+      stream: body.stream !== false,
+      fault,
+      stepMs: opts.pullStepMs,
+      install: (target) => installed.set(name, target),
+    });
   }
 
   const server = http.createServer((req, res) => {
