@@ -88,8 +88,10 @@ export async function startIngest(deps: IngestDeps): Promise<IngestService> {
   };
 
   // A job refining its draft commits one passage at a time for minutes: documents behind it commit their
-  // drafts before its passages instead of waiting for all of them (runtime/commit-turns.ts).
-  const turns = createCommitTurns(() => scheduler.running());
+  // drafts between its passages instead of waiting for all of them.
+  const turns = createCommitTurns(() =>
+    scheduler.running().filter((j) => j.payload.progressive?.phase !== 'refine'),
+  );
   const ctx: PipelineContext = {
     library,
     queue,

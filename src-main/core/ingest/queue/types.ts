@@ -68,6 +68,3 @@ export const TERMINAL_STATUSES: readonly JobStatus[] = [
 ];
 
 export const taskKey = (chunkIndex: number, step: ChunkStep) => `${chunkIndex}:${step}`;
-
-/** A job whose draft the model is refining (progressive ingestion): minutes of calls, one passage at a time. */
-export const isRefining = (j: Job) => j.payload.progressive?.phase === 'refine';

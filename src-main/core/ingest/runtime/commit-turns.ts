@@ -1,34 +1,24 @@
 import { AriadneError } from '../../../contract/errors';
-import { createAbortWatch } from '../../abort-listener';
-import { isRefining as refining, type Job } from '../queue/types';
+import { onAbort } from '../../abort-listener';
+import type { Job } from '../queue/types';
 
 const before = (a: Job, b: Job) => a.createdAt < b.createdAt || (a.createdAt === b.createdAt && a.id < b.id);
 
 /**
  * Commits (resolution + evidence) happen one at a time and in queue order: a document resolves against
  * exactly the documents queued before it, so the same files give the same graph on every run, however the
- * extraction calls interleaved. A job waits only for earlier jobs that are still running and not refining.
- *
- * A refining job asks for the turn once per passage, for minutes, so its passages come after every draft
- * waiting to commit: a document's refinement starts only once its draft is in, and served in queue order the
- * earlier documents' swaps kept the later drafts waiting until those documents were nearly refined. Five
- * papers at `--concurrency 4`, every call 500 ms: the third and fourth drafts waited 16 s and 28 s for the
- * turn, so at most 2 chat calls were ever in flight (test/bench/parallel-reading.ts).
+ * extraction calls interleaved. A job waits only for earlier jobs that are still running.
  */
 export function createCommitTurns(running: () => Job[]) {
   const waiters: { job: Job; grant: () => void }[] = [];
   let busy = false;
-  // One listener per job signal however many of its passages wait: a refining job's passages queue behind
-  // the drafts, eleven and more at once.
-  const onAbort = createAbortWatch();
-  const first = (a: Job, b: Job) => (refining(a) !== refining(b) ? !refining(a) : before(a, b));
   const grant = () => {
     if (busy) return;
     const waiting = new Set(waiters.map((w) => w.job.id));
-    const runningNow = running().filter((j) => !refining(j));
+    const runningNow = running();
     const ready = waiters
       .filter((w) => !runningNow.some((j) => before(j, w.job) && !waiting.has(j.id)))
-      .sort((a, b) => (first(a.job, b.job) ? -1 : 1))[0];
+      .sort((a, b) => (before(a.job, b.job) ? -1 : 1))[0];
     if (!ready) return;
     waiters.splice(waiters.indexOf(ready), 1);
     busy = true;

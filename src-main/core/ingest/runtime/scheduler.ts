@@ -3,7 +3,7 @@ import type { JobStatus } from '../../../contract/library';
 import type { Clock, Logger } from '../../deps';
 import { backoffDelay, INGEST_RETRY } from '../../llm/retry';
 import type { JobQueue } from '../queue/job-queue';
-import { isRefining as refining, type Job } from '../queue/types';
+import type { Job } from '../queue/types';
 import { createStallWatch } from './stall-watch';
 import { message, StepFailed } from './step-errors';
 
@@ -120,6 +120,7 @@ export function createScheduler(
    * draft the model is refining (progressive ingestion, minutes per document) never keep a new document
    * from its first reading. Their model calls share the one limiter, where the draft's go first.
    */
+  const refining = (j: Job) => j.payload.progressive?.phase === 'refine';
   function hasSlot(job: Job): boolean {
     let n = 0;
     for (const id of active.keys()) {
