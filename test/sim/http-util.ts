@@ -55,3 +55,14 @@ export function sleep(ms: number, signal: AbortSignal): Promise<void> {
 export function nowIso() {
   return new Date().toISOString();
 }
+
+/** A request body parsed as a JSON object, or the error that says why it is not one (each API words it). */
+export function jsonObject(raw: string): Record<string, unknown> | Error {
+  try {
+    const body = JSON.parse(raw) as Record<string, unknown>;
+    if (!body || typeof body !== 'object') throw new Error('not an object');
+    return body;
+  } catch (e) {
+    return e as Error;
+  }
+}

@@ -11,7 +11,7 @@ import {
 } from './faults';
 import { handleEmbed, handleGenerate } from './generate';
 import { type SimHabits, createHabits } from './habits';
-import { type ReqCtx, readBody, sendError, sendJson } from './http-util';
+import { type ReqCtx, jsonObject, readBody, sendError, sendJson } from './http-util';
 import {
   type OpenAiOptions,
   checkKey,
@@ -171,13 +171,9 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
       return void res.writeHead(405, { 'Content-Type': 'text/plain' }).end('405 method not allowed');
 
     const raw = await readBody(req);
-    let body: Record<string, unknown>;
-    try {
-      body = JSON.parse(raw) as Record<string, unknown>;
-      if (!body || typeof body !== 'object') throw new Error('not an object');
-    } catch (e) {
-      return sendError(res, 400, `invalid character in request body: ${(e as Error).message}`);
-    }
+    const body = jsonObject(raw);
+    if (body instanceof Error)
+      return sendError(res, 400, `invalid character in request body: ${body.message}`);
     const name = typeof body.model === 'string' ? body.model : typeof body.name === 'string' ? body.name : '';
     if (!name) return (count(path, null), sendError(res, 400, 'model is required'));
     const modelName = withTag(name);
@@ -229,18 +225,14 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
     if (method !== 'POST')
       return openAiError(res, 405, `Method ${method} not allowed for ${path}`, 'invalid_request_error');
     const raw = await readBody(req);
-    let body: Record<string, unknown>;
-    try {
-      body = JSON.parse(raw) as Record<string, unknown>;
-      if (!body || typeof body !== 'object') throw new Error('not an object');
-    } catch (e) {
+    const body = jsonObject(raw);
+    if (body instanceof Error)
       return openAiError(
         res,
         400,
-        `We could not parse the JSON body of your request. (${(e as Error).message})`,
+        `We could not parse the JSON body of your request. (${body.message})`,
         'invalid_request_error',
       );
-    }
     if (typeof body.model !== 'string' || !body.model)
       return (
         count(path, null),
