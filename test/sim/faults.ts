@@ -17,6 +17,8 @@ export type FaultKind = (typeof FAULT_KINDS)[number];
 
 /** Faults that need a generated reply; transport faults apply to every endpoint. */
 export const CONTENT_FAULTS: FaultKind[] = ['fenced', 'malformed', 'truncated', 'schema', 'midstream'];
+/** The faults an endpoint without a generated reply (embeddings) can meet. */
+export const TRANSPORT_FAULTS: FaultKind[] = ['http500', 'http503', 'http404', 'stall', 'drop'];
 
 export interface FaultSpec {
   /** Added before the first byte of every reply. */

@@ -4,22 +4,16 @@ import type { AddressInfo } from 'node:net';
 import { DEFAULT_INSTALLED, DEFAULT_REGISTRY, type SimModel, showEntry, tagEntry, withTag } from './catalog';
 import {
   FAULT_KINDS,
+  TRANSPORT_FAULTS,
   type FaultDecision,
-  type FaultKind,
   type SimFaults,
   createFaultPlanner,
 } from './faults';
 import { handleEmbed, handleGenerate } from './generate';
 import { type SimHabits, createHabits } from './habits';
 import { type ReqCtx, jsonObject, readBody, sendError, sendJson } from './http-util';
-import {
-  type OpenAiOptions,
-  checkKey,
-  handleChatCompletion,
-  handleEmbeddings,
-  modelsList,
-  openAiError,
-} from './openai';
+import type { OpenAiOptions } from './openai';
+import { routeOpenAi } from './openai-route';
 import { answerPull } from './pull';
 import {
   CHAT_ENDPOINTS,
@@ -62,7 +56,6 @@ export interface Sim {
 }
 
 const CONTENT_ENDPOINTS = new Set(['/api/chat', '/api/generate']);
-const TRANSPORT: FaultKind[] = ['http500', 'http503', 'http404', 'stall', 'drop'];
 
 /**
  * A model server for tests and demos: Ollama's API under /api and the OpenAI-compatible API under /v1, with
@@ -150,7 +143,18 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
       habits.set(JSON.parse((await readBody(req)) || '{}') as SimHabits);
       return sendJson(res, 200, habits.config);
     }
-    if (path.startsWith('/v1/')) return routeOpenAi(ctx, path, method);
+    if (path.startsWith('/v1/'))
+      return routeOpenAi(ctx, path, method, {
+        openai,
+        installed,
+        planner,
+        habits,
+        count,
+        countContent,
+        countRepeat,
+        transportFaults,
+        onTruncatedPrompt: () => stats.truncatedPrompts++,
+      });
     if (path === '/__sim/faults' && method === 'GET') return sendJson(res, 200, planner.config);
     if (path === '/__sim/faults' && method === 'POST') {
       planner.set(JSON.parse((await readBody(req)) || '{}') as SimFaults);
@@ -190,7 +194,7 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
     if (!isContent && path !== '/api/embed') return sendError(res, 404, `unsupported endpoint ${path}`);
     countContent(path, modelName, body);
     countRepeat(path, raw, res);
-    const allowed = isContent ? FAULT_KINDS : TRANSPORT;
+    const allowed = isContent ? FAULT_KINDS : TRANSPORT_FAULTS;
     const fault = planner.decide(modelName, raw, req.headers, allowed);
     if (!(await transportFaults(ctx, modelName, fault))) return;
     if (!model) return sendError(res, 404, `model "${name}" not found, try pulling it first`);
@@ -203,72 +207,6 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
       body,
       fault,
       habits,
-      onTruncatedPrompt: () => stats.truncatedPrompts++,
-    });
-  }
-
-  /** The OpenAI-compatible API (`openai.ts`), with the same counters, faults and habits as Ollama's. */
-  async function routeOpenAi(ctx: ReqCtx, path: string, method: string) {
-    const { req, res } = ctx;
-    if (!checkKey(ctx, openai)) return;
-    if (path === '/v1/models' && method === 'GET') {
-      count(path, null);
-      return sendJson(res, 200, modelsList([...installed.values()]));
-    }
-    if (path !== '/v1/chat/completions' && path !== '/v1/embeddings')
-      return openAiError(
-        res,
-        404,
-        `Unexpected endpoint or method. (${method} ${path})`,
-        'invalid_request_error',
-      );
-    if (method !== 'POST')
-      return openAiError(res, 405, `Method ${method} not allowed for ${path}`, 'invalid_request_error');
-    const raw = await readBody(req);
-    const body = jsonObject(raw);
-    if (body instanceof Error)
-      return openAiError(
-        res,
-        400,
-        `We could not parse the JSON body of your request. (${body.message})`,
-        'invalid_request_error',
-      );
-    if (typeof body.model !== 'string' || !body.model)
-      return (
-        count(path, null),
-        openAiError(res, 400, "'model' is a required property", 'invalid_request_error')
-      );
-    const modelName = withTag(body.model);
-    count(path, modelName);
-    countContent(path, modelName, body);
-    countRepeat(path, raw, res);
-    const isChat = path === '/v1/chat/completions';
-    const fault = planner.decide(modelName, raw, req.headers, isChat ? FAULT_KINDS : TRANSPORT);
-    if (!(await transportFaults(ctx, modelName, fault, 'openai'))) return;
-    const model = installed.get(modelName);
-    if (!model)
-      return openAiError(
-        res,
-        404,
-        `The model \`${body.model}\` does not exist.`,
-        'NotFoundError',
-        'model_not_found',
-      );
-    if (!isChat) return handleEmbeddings(ctx, model, body, fault);
-    if (model.kind !== 'chat')
-      return openAiError(
-        res,
-        400,
-        `The model \`${body.model}\` does not support chat completions.`,
-        'invalid_request_error',
-      );
-    return handleChatCompletion(ctx, {
-      model,
-      body,
-      raw,
-      fault,
-      habits,
-      opts: openai,
       onTruncatedPrompt: () => stats.truncatedPrompts++,
     });
   }

@@ -40,6 +40,21 @@ describe('label placement', () => {
     ]);
   });
 
+  it('puts a highlighted label above or below its node when both its sides are taken, an ordinary one nowhere', () => {
+    // A bigger highlighted neighbour's name runs across both sides of the middle node's.
+    const crowd = (forced: boolean) =>
+      place([
+        node('a-long-neighbour-name', 20, 100, { size: 9, forced: true }),
+        node('middle', 100, 100, { forced }),
+      ]);
+    const placed = crowd(true);
+    const middle = placed.find((p) => p.key === 'middle');
+    expect(middle?.side).toBe('above');
+    expect(middle!.y + middle!.height).toBeLessThanOrEqual(100 - 5);
+    for (const a of placed) for (const b of placed) if (a !== b) expect(intersects(a, b)).toBe(false);
+    expect(crowd(false).map((p) => p.key)).not.toContain('middle');
+  });
+
   it('places the selected node first and always, and highlighted ones before the grid picks', () => {
     const placed = place([
       node('big', 100, 100, { size: 20 }),
@@ -75,7 +90,7 @@ describe('label placement', () => {
     ];
     const placed = place([node('metformin', 100, 100, { forced: true })], { discs });
     expect(placed).toMatchObject([{ key: 'metformin', side: 'right' }]);
-    // Both sides already hold a label: the highlighted node stays unnamed rather than cover one.
+    // Both sides already hold a label: the highlighted node is named above its node, covering none.
     const taken = place(
       [
         node('caloric restriction', 140, 100, { forced: true, size: 9 }),
@@ -84,7 +99,12 @@ describe('label placement', () => {
       ],
       { discs },
     );
-    expect(taken.map((p) => p.key).sort()).toEqual(['body weight', 'caloric restriction']);
+    expect(taken.map((p) => [p.key, p.side]).sort()).toEqual([
+      ['body weight', 'right'],
+      ['caloric restriction', 'right'],
+      ['metformin', 'above'],
+    ]);
+    for (const a of taken) for (const b of taken) if (a !== b) expect(intersects(a, b)).toBe(false);
   });
 
   it('names the always-labelled best-connected nodes first, but never over another node', () => {

@@ -4,7 +4,8 @@
  * long name in one cell runs into its neighbour's. This pass places the candidates one by one, most
  * important first, beside their node (right, else left), and drops a label whose box would cover a label
  * already placed, another node, an obstacle (the legend, the caption) or the canvas edge — except that a
- * highlighted node's label may cover another node's disc. Pure: screen boxes in, boxes out.
+ * highlighted node's label may cover another node's disc, and goes above or below its node when both sides
+ * are taken. Pure: screen boxes in, boxes out.
  */
 
 /** An axis-aligned box in CSS pixels of the canvas, origin top-left. */
@@ -37,8 +38,11 @@ export interface LabelCandidate {
 export interface PlacedLabel extends Box {
   key: string;
   label: string;
-  side: 'right' | 'left';
+  side: Side;
 }
+
+/** Beside the node for every label; above or below it too for a highlighted one that has no room beside. */
+export type Side = 'right' | 'left' | 'above' | 'below';
 
 export interface PlacementInput {
   candidates: LabelCandidate[];
@@ -75,13 +79,14 @@ function byPriority(a: LabelCandidate, b: LabelCandidate): number {
 }
 
 /** The box a label's text covers on `side` of its node: the text is drawn on the baseline y + fontSize / 3. */
-export function labelBox(
-  c: LabelCandidate,
-  side: 'right' | 'left',
-  textWidth: number,
-  fontSize: number,
-): Box {
+export function labelBox(c: LabelCandidate, side: Side, textWidth: number, fontSize: number): Box {
   const height = Math.ceil(fontSize * 1.2);
+  if (side === 'above' || side === 'below') {
+    // Clear of the disc and of a label beside a node on the same row, whose box spans half a line each way.
+    const off = Math.max(c.size + LABEL_GAP, height / 2 + 2 * MARGIN + 1);
+    const y = side === 'above' ? c.y - off - height : c.y + off;
+    return { x: c.x - textWidth / 2, y, width: textWidth, height };
+  }
   const x = side === 'right' ? c.x + c.size + LABEL_GAP : c.x - c.size - LABEL_GAP - textWidth;
   return { x, y: c.y - height / 2, width: textWidth, height };
 }
@@ -128,15 +133,24 @@ export function placeLabels(input: PlacementInput): PlacedLabel[] {
     if (!c.label || seen.has(c.key)) continue;
     seen.add(c.key);
     const w = measure(c.label);
-    const sides = (['right', 'left'] as const).map((side) => ({ side, box: labelBox(c, side, w, fontSize) }));
-    const onScreen = sides.filter((s) => inside(s.box, width, height));
+    const at = (sides: Side[]) =>
+      sides
+        .map((side) => ({ side, box: labelBox(c, side, w, fontSize) }))
+        .filter((s) => inside(s.box, width, height));
+    const onScreen = at(['right', 'left']);
     // A highlighted node (a path the reader searched for) keeps its name even over another node's disc:
     // on a dense screen every side of it touches some disc, and a path with an unnamed hop cannot be read.
+    const overDiscs = (c.forced && !c.clearOfDiscs) || c.selected;
     const choice =
       onScreen.find((s) => free(s.box, false)) ??
-      ((c.forced && !c.clearOfDiscs) || c.selected ? onScreen.find((s) => free(s.box, true)) : undefined) ??
+      (overDiscs ? onScreen.find((s) => free(s.box, true)) : undefined) ??
+      // Crowded on both sides by its neighbours' names, it goes above or below its node: a path with an
+      // unnamed hop cannot be read.
+      (overDiscs ? at(['above', 'below']).find((s) => free(s.box, true)) : undefined) ??
       // The selected node's name is always shown: on the side that stays on screen.
-      (c.selected ? (onScreen[0] ?? sides[0]) : undefined);
+      (c.selected
+        ? (onScreen[0] ?? { side: 'right' as const, box: labelBox(c, 'right', w, fontSize) })
+        : undefined);
     if (!choice) continue;
     placed.push({ key: c.key, label: c.label, side: choice.side, ...choice.box });
     add(labelGrid, choice.box);

@@ -40,6 +40,11 @@ export function typesCompatible(a: string, b: string): boolean {
   return typeGroup(a) === typeGroup(b);
 }
 
+/** The type of a mention nothing vouched for (the built-in engine's honest default): a type no reading gave. */
+export function isUntyped(type: string): boolean {
+  return typeGroup(type) === 'concept';
+}
+
 /** The canonical key the graph derives entity ids from. */
 export function canonicalKey(name: string, type: string): string {
   return `${matchKey(name) || normaliseName(name)}|${typeGroup(type)}`;

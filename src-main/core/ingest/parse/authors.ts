@@ -1,4 +1,5 @@
 import { at } from '../../at';
+import { NAME_PARTICLES as PARTICLES } from '../../nlp/name-particles';
 
 /**
  * Author names from a byline as printed on a first page, or from a PDF's own Author / dc:creator field. Pure
@@ -70,29 +71,6 @@ export function composeAccents(s: string): string {
 
 const NOT_A_NAME =
   /\b(university|universit|universidad|universidade|universität|université|department|departamento|institute|instituto|institut|hospital|klinik|school|college|center|centre|laborator|faculty|division|clinic|e-?mail|correspond|received|accepted|abstract|article|journal|open access|research|foundation|inc|ltd|gmbh|editor|review|biology|sciences?|management|engineering|medicine|chemistry|physics|health|technology|ecology|studies|program(?:me)?)\b|@|\d{3}/i;
-const PARTICLES = new Set([
-  'van',
-  'von',
-  'de',
-  'der',
-  'den',
-  'da',
-  'di',
-  'del',
-  'della',
-  'la',
-  'le',
-  'dos',
-  'das',
-  'du',
-  'y',
-  'bin',
-  'ibn',
-  'al',
-  'el',
-  'ten',
-  'ter',
-]);
 /** A capitalised word (with hyphens and apostrophes), an initial ("J.", "J.-P.", "WA"), or a particle. */
 const NAME_WORD = /^(\p{Lu}[\p{L}'’-]*\.?|\p{Lu}\.(-?\p{Lu}\.)*)$/u;
 /** Words that join the last two names of a byline, in the languages papers are written in. */

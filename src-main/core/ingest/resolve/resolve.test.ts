@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openMemoryVectorIndex } from '../../store/memory-vectors/vector-index';
 import { canonicalKey } from '../ground/names';
+import { entityIdForKey } from '../../store/ids';
 import { groundExtraction } from '../ground/grounding';
 import { findAbbreviations } from '../../nlp/abbreviations';
 import { EntityIndex } from './entity-index';
@@ -169,5 +170,60 @@ describe('names that must stay apart', () => {
     await resolveEntities([tumour], { index, vectors: noVectors, abbreviations: [] });
     const r = await resolveEntities([tumor], { index, vectors: noVectors, abbreviations: [] });
     expect(r.merged).toBe(1);
+  });
+});
+
+describe('an untyped mention', () => {
+  const as = (name: string, type: string) => ({
+    key: canonicalKey(name, type),
+    name,
+    type,
+    vector: [0, 0, 0],
+  });
+  /** Resolves one name at a time, then says where each name's evidence ends (after every later fold). */
+  async function homes(names: [string, string][], text = ''): Promise<string[]> {
+    const index = new EntityIndex();
+    const keys: string[] = [];
+    for (const [name, type] of names) {
+      const e = as(name, type);
+      const r = await resolveEntities([e], {
+        index,
+        vectors: noVectors,
+        abbreviations: findAbbreviations(text),
+      });
+      keys.push(index.get(r.attach[e.key] ?? entityIdForKey(e.key))!.key);
+    }
+    return keys.map((k) => index.forKey(k)!.id);
+  }
+
+  it('joins the typed entity of the same name, in either order, and its defined long form', async () => {
+    for (const order of permutations<[string, string]>([
+      ['GCK', 'gene'],
+      ['GCK', 'concept'],
+    ])) {
+      const [a, b] = await homes(order);
+      expect(a).toBe(b);
+    }
+    const [short, long] = await homes(
+      [
+        ['GCK', 'concept'],
+        ['glucokinase', 'protein'],
+      ],
+      'variants in the gene encoding glucokinase (GCK) cause diabetes',
+    );
+    expect(short).toBe(long);
+  });
+
+  it('joins nothing by a close spelling, and two typed readings stay apart', async () => {
+    const [a, b] = await homes([
+      ['GCK', 'gene'],
+      ['GCKR', 'concept'],
+    ]);
+    expect(a).not.toBe(b);
+    const [cold, common] = await homes([
+      ['cold', 'disease'],
+      ['cold', 'method'],
+    ]);
+    expect(cold).not.toBe(common);
   });
 });

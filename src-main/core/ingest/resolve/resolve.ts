@@ -1,6 +1,6 @@
 import { entityIdForKey } from '../../store/ids';
 import type { VectorIndex } from '../../store/vector-index';
-import { matchKey, typesCompatible } from '../ground/names';
+import { isUntyped, matchKey, typesCompatible } from '../ground/names';
 import type { EntityIndex, IndexedEntity } from './entity-index';
 import { AMBIGUITY_THRESHOLD, MATCH_THRESHOLD, namesDiffer, scorePair } from './scoring';
 import { atKey } from '../../at';
@@ -115,7 +115,7 @@ export async function resolveEntities(
     }
     const scored = [...pool.values()]
       .slice(0, MAX_CANDIDATES)
-      .filter((c) => typesCompatible(c.type, e.type))
+      .filter((c) => joinable(c.type, e.type, abbrev.has(c.id)))
       // Similar names that say they differ join only where the text pairs them (a defined abbreviation).
       .filter((c) => abbrev.has(c.id) || [c.name, ...c.aliases].some((n) => !namesDiffer(e.name, n)))
       .map((c) => ({ c, score: scorePair(e, c, abbrev.has(c.id)) }))
@@ -155,11 +155,11 @@ export async function resolveEntities(
   for (const p of ctx.abbreviations) {
     for (const s of byMatch.get(matchKey(p.short)) ?? []) {
       for (const l of byMatch.get(matchKey(p.long)) ?? []) {
-        if (!typesCompatible(s.type, l.type)) continue;
+        if (!joinable(s.type, l.type, true)) continue;
         // Every entity of the document has its target by now.
         const a = index.get(atKey(target, s.key));
         const b = index.get(atKey(target, l.key));
-        if (!a || !b || a.id === b.id || !typesCompatible(a.type, b.type)) continue;
+        if (!a || !b || a.id === b.id || !joinable(a.type, b.type, true)) continue;
         const [into, from] = a.id < b.id ? [a, b] : [b, a];
         fold(from.id, into);
         merged++;
@@ -170,6 +170,16 @@ export async function resolveEntities(
   const attach: Record<string, string> = {};
   for (const [k, t] of target) if (t !== entityIdForKey(k)) attach[k] = t;
   return { attach, candidates, merged, folds };
+}
+
+/**
+ * Whether two types allow a merge: compatible types, or an untyped side (`concept`) when the text names both
+ * the same way — the same normalised name or alias, or a defined abbreviation pair. An entity's type is the
+ * majority of its mentions' types, so a mention no rule could type is no evidence of another thing: kept
+ * apart by type, the glucokinase paper had two "GCK" entities (gene, 21 mentions; concept, 1).
+ */
+function joinable(a: string, b: string, namedAlike: boolean): boolean {
+  return typesCompatible(a, b) || (namedAlike && (isUntyped(a) || isUntyped(b)));
 }
 
 const round = (x: number) => Math.round(x * 1e4) / 1e4;

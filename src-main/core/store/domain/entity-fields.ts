@@ -1,4 +1,7 @@
 import { at } from '../../at';
+
+/** The built-in engine's honest default type (llm/schemas.ts): no reading vouched for a finer one. */
+const UNTYPED = 'concept';
 /** One mention of an entity, as far as its derived fields are concerned. */
 export interface MentionForm {
   /** The mention's id (`<chunk id>#m<i>`): orders ties by chunk, never by insertion. */
@@ -28,8 +31,8 @@ export interface DerivedFields {
  *   (ties: lexicographically first). A form that only ever appears without a description — an abbreviation
  *   ingestion added because the text defines it — is an alias, not the name.
  * - description: from the most confident mention with a description (ties: smallest mention id)
- * - type: the type most of its mentions give (ties: lexicographically first), else `storedType` when no
- *   mention records one. Kept from the creating mention instead, it followed whichever passage committed first:
+ * - type: the type most of its mentions give (ties: lexicographically first), `concept` (no type vouched
+ *   for) only when no mention gives another, else `storedType` when no mention records one. Kept from the creating mention instead, it followed whichever passage committed first:
  *   two clean runs typed IL-6 "gene" and "protein" when refined passages of parallel documents swapped in
  *   a different order.
  * - aliases: other surface forms plus manual aliases, sorted
@@ -60,8 +63,12 @@ export function deriveEntityFields(
   forms.sort((a, b) => b.described - a.described || b.n - a.n || (a.s < b.s ? -1 : a.s > b.s ? 1 : 0));
   const name = pinnedName || at(forms, 0).s;
   const aliases = [...new Set([...forms.map((f) => f.s), ...extraAliases])].filter((a) => a !== name).sort();
+  // `concept` is what a reading gives when nothing vouches for a type: it wins only where no mention is typed.
+  const votes = [...types].filter(([t]) => t !== UNTYPED);
   const type =
-    [...types].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))[0]?.[0] ?? storedType;
+    (votes.length ? votes : [...types]).sort(
+      (a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0),
+    )[0]?.[0] ?? storedType;
   return {
     name,
     type,
