@@ -159,6 +159,10 @@ describe('rule extraction on the domain layers', () => {
     );
     expect(rels('NDE1 interacts with DISC1.')).toEqual(['NDE1 -binds-> DISC1']);
     expect(rels('TP53 regulates MDM2.')).toEqual(['TP53 -associated with-> MDM2']);
+    // A verb the tagger reads as a noun is no species epithet either.
+    expect(Object.values(typeOf('Gankyrin upregulates vascular endothelial growth factor.'))).not.toContain(
+      'organism',
+    );
     // A list joined by "and" states nothing.
     expect(rels('Breast cancer and BRCA1 were studied.')).toEqual(['Breast cancer -co-occurs with-> BRCA1']);
   });
