@@ -9,8 +9,11 @@ import type { PaperGold } from './metadata-score';
  * econometrics, ecology). None of them was opened while the first-page rules were written. The first set was
  * measured (titles 18/21, first authors 20/21), then looked at to fix four rules (a title wrapped into a new
  * font subset or past a byline column, the Title field's case, the Author field's order); the second set
- * was given its gold before the bench ever parsed it and kept from those changes. Gold is read off each PDF's
- * own first page as printed (not from its Info dictionary): the title with its line breaks joined, every
+ * was given its gold before the bench ever parsed it and kept from those changes (measured: first authors 12/13),
+ * then looked at for two more rules; the third set, from other packages, was given its gold the same way and
+ * measured (first authors 12/15, titles 13/15), then looked at for the superscript rule; the fourth set (R's
+ * recommended survival and Matrix packages) was given its gold the same way and is kept from every rule
+ * change. Gold is read off each PDF's own first page as printed (not from its Info dictionary): the title with its line breaks joined, every
  * author in order. `scripts/unseen-papers.sh` fetches them with apt (no R needed); the bench looks for them
  * in ARIADNE_UNSEEN_PAPERS, else where `apt-get install r-cran-…` puts them.
  *
@@ -25,10 +28,15 @@ interface UnseenGold {
   /** The title is printed in capitals: any case of it is right. */
   capitals?: boolean;
   /**
-   * 2: the second set, gathered and given its gold before the bench ever parsed it, and kept from the rule
-   * changes made after the first set was measured (the first set was looked at for those).
+   * 2: the second set, gathered and given its gold before the bench ever parsed it and kept from the rule
+   * changes made after the first set was measured; its two misses (a TeX ligature code, a surname set in lower
+   * case) were then looked at, with a held-out shared paper's. 3: the third set, given its gold before the bench
+   * ever parsed it; its misses were looked at for the superscript rule. 4: the fourth set, given its gold
+   * before the bench ever parsed it and kept from every rule change.
    */
-  set?: 2;
+  set?: 2 | 3 | 4;
+  /** Shipped with R itself: under R's own library (`…/R/library`) beside the site library. */
+  base?: boolean;
 }
 
 const UNSEEN: UnseenGold[] = [
@@ -221,6 +229,204 @@ const UNSEEN: UnseenGold[] = [
     authors: ['Jeffrey A. Ryan', 'Joshua M. Ulrich'],
     set: 2,
   },
+  // The third set.
+  {
+    file: 'mixtools/doc/mixtools.pdf',
+    title: 'mixtools: An R Package for Analyzing Finite Mixture Models',
+    authors: ['Tatiana Benaglia', 'Didier Chauveau', 'David R. Hunter', 'Derek S. Young'],
+    set: 3,
+  },
+  {
+    file: 'Rcpp/doc/Rcpp-introduction.pdf',
+    title: 'Extending R with C++: A Brief Introduction to Rcpp',
+    authors: ['Dirk Eddelbuettel', 'James Joseph Balamuta'],
+    set: 3,
+  },
+  {
+    file: 'Rcpp/doc/Rcpp-jss-2011.pdf',
+    title: 'Rcpp: Seamless R and C++ Integration',
+    authors: ['Dirk Eddelbuettel', 'Romain François'],
+    set: 3,
+  },
+  {
+    file: 'Rcpp/doc/Rcpp-sugar.pdf',
+    title: 'Rcpp syntactic sugar',
+    authors: ['Dirk Eddelbuettel', 'Romain François'],
+    set: 3,
+  },
+  {
+    file: 'RcppEigen/doc/RcppEigen-Introduction.pdf',
+    title: 'Fast and Elegant Numerical Linear Algebra Using the RcppEigen Package',
+    authors: ['Douglas Bates', 'Dirk Eddelbuettel'],
+    set: 3,
+  },
+  {
+    file: 'RcppArmadillo/doc/RcppArmadillo-intro.pdf',
+    title: 'RcppArmadillo: Accelerating R with High-Performance C++ Linear Algebra',
+    authors: ['Dirk Eddelbuettel', 'Conrad Sanderson'],
+    set: 3,
+  },
+  {
+    file: 'RcppArmadillo/doc/RcppArmadillo-sparseMatrix.pdf',
+    title: 'RcppArmadillo: Sparse Matrix Support',
+    authors: ['Binxiang Ni', 'Dmitriy Selivanov', 'Dirk Eddelbuettel', 'Qiang Kou'],
+    set: 3,
+  },
+  {
+    file: 'sp/doc/intro_sp.pdf',
+    title: 'Classes and Methods for Spatial Data: the sp Package',
+    authors: ['Edzer Pebesma', 'Roger S. Bivand'],
+    set: 3,
+  },
+  {
+    file: 'sp/doc/over.pdf',
+    title: 'Map overlay and spatial aggregation in sp',
+    authors: ['Edzer Pebesma'],
+    set: 3,
+  },
+  {
+    file: 'sp/doc/csdacm.pdf',
+    title: 'Customising spatial data classes and methods',
+    authors: ['Edzer Pebesma'],
+    set: 3,
+  },
+  {
+    file: 'gbm/doc/gbm.pdf',
+    title: 'Generalized Boosted Models: A guide to the gbm package',
+    authors: ['Greg Ridgeway'],
+    set: 3,
+  },
+  {
+    file: 'actuar/doc/actuar.pdf',
+    title: 'Introduction to actuar',
+    authors: ['Christophe Dutang', 'Vincent Goulet', 'Mathieu Pigeon'],
+    set: 3,
+  },
+  {
+    file: 'actuar/doc/risk.pdf',
+    title: 'Risk and ruin theory features of actuar',
+    authors: ['Christophe Dutang', 'Vincent Goulet', 'Mathieu Pigeon'],
+    set: 3,
+  },
+  {
+    file: 'actuar/doc/credibility.pdf',
+    title: 'Credibility theory features of actuar',
+    authors: ['Christophe Dutang', 'Vincent Goulet', 'Xavier Milhaud', 'Mathieu Pigeon'],
+    set: 3,
+  },
+  // The fourth set: R's recommended packages, under R's own library rather than the site library.
+  {
+    file: 'survival/doc/adjcurve.pdf',
+    title: 'Adjusted Survival Curves',
+    authors: ['Terry M Therneau', 'Cynthia S Crowson', 'Elizabeth J Atkinson'],
+    set: 4,
+    base: true,
+  },
+  {
+    file: 'survival/doc/approximate.pdf',
+    title: 'Approximating the Cox Model',
+    authors: ['Chenyang Zhong', 'Robert Tibshirani', 'Terry Therneau'],
+    set: 4,
+    base: true,
+  },
+  {
+    file: 'survival/doc/compete.pdf',
+    title: 'Multi-state models and competing risks',
+    authors: ['Terry Therneau', 'Cynthia Crowson', 'Elizabeth Atkinson'],
+    set: 4,
+    base: true,
+  },
+  {
+    file: 'survival/doc/concordance.pdf',
+    title: 'Concordance',
+    authors: ['Terry Therneau', 'Elizabeth Atkinson'],
+    set: 4,
+    base: true,
+  },
+  {
+    file: 'survival/doc/discrim.pdf',
+    title: 'Discrimination and Calibration',
+    authors: ['Terry Therneau'],
+    set: 4,
+    base: true,
+  },
+  {
+    file: 'survival/doc/population.pdf',
+    title: 'Population contrasts',
+    authors: ['Terry M Therneau'],
+    set: 4,
+    base: true,
+  },
+  {
+    file: 'survival/doc/splines.pdf',
+    title: 'Spline terms in a Cox model',
+    authors: ['Terry Therneau'],
+    set: 4,
+    base: true,
+  },
+  {
+    file: 'survival/doc/survival.pdf',
+    title: 'A package for survival analysis in R',
+    authors: ['Terry Therneau'],
+    set: 4,
+    base: true,
+  },
+  {
+    file: 'survival/doc/tiedtimes.pdf',
+    title: 'Roundoff error and Tied Times',
+    authors: ['Terry M Therneau'],
+    set: 4,
+    base: true,
+  },
+  {
+    file: 'survival/doc/timedep.pdf',
+    title: 'Using Time Dependent Covariates and Time Dependent Coefficients in the Cox Model',
+    authors: ['Terry Therneau', 'Cynthia Crowson', 'Elizabeth Atkinson'],
+    set: 4,
+    base: true,
+  },
+  {
+    file: 'survival/doc/validate.pdf',
+    title: 'Software validation',
+    authors: ['Terry M Therneau'],
+    set: 4,
+    base: true,
+  },
+  {
+    file: 'Matrix/doc/Comparisons.pdf',
+    title: 'Comparing Least Squares Calculations',
+    authors: ['Douglas Bates'],
+    set: 4,
+    base: true,
+  },
+  {
+    file: 'Matrix/doc/Design-issues.pdf',
+    title: 'Design Issues in Matrix package Development',
+    authors: ['Martin Maechler', 'Douglas Bates'],
+    set: 4,
+    base: true,
+  },
+  {
+    file: 'Matrix/doc/Intro2Matrix.pdf',
+    title: '2nd Introduction to the Matrix package',
+    authors: ['Martin Maechler', 'Douglas Bates'],
+    set: 4,
+    base: true,
+  },
+  {
+    file: 'Matrix/doc/Introduction.pdf',
+    title: 'Introduction to the Matrix package — as of Feb. 2005',
+    authors: ['Douglas Bates'],
+    set: 4,
+    base: true,
+  },
+  {
+    file: 'Matrix/doc/sparseModels.pdf',
+    title: 'Sparse Model Matrices',
+    authors: ['Martin Maechler'],
+    set: 4,
+    base: true,
+  },
 ];
 
 /** The Debian packages that ship them (for scripts/unseen-papers.sh and the bench's note when absent). */
@@ -231,10 +437,11 @@ export const UNSEEN_PACKAGES = [
 export const UNSEEN_DIR = process.env.ARIADNE_UNSEEN_PAPERS ?? '/usr/lib/R/site-library';
 
 /** The unseen papers present, as bench gold: titles and authors only (they print no DOI, and dates vary). */
-export function loadUnseenGold(): (PaperGold & { unseen: true; capitals: boolean; set: 1 | 2 })[] {
-  return UNSEEN.filter((u) => existsSync(path.join(UNSEEN_DIR, u.file))).map((u) => ({
+export function loadUnseenGold(): (PaperGold & { unseen: true; capitals: boolean; set: 1 | 2 | 3 | 4 })[] {
+  const where = (u: UnseenGold) => path.join(UNSEEN_DIR, u.base ? '../library' : '', u.file);
+  return UNSEEN.filter((u) => existsSync(where(u))).map((u) => ({
     file: u.file,
-    path: path.join(UNSEEN_DIR, u.file),
+    path: where(u),
     title: u.title,
     authors: u.authors,
     firstAuthor: u.authors[0]!,

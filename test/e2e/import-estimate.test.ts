@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeFixtures, type FixtureFiles } from '../fixtures/make-fixtures';
-import { chromiumMissingReason, launchChromium } from '../helpers/browser';
-import { startServe, type ServeProcess } from '../helpers/serve-process';
-import { startSim, type Sim } from '../sim/server';
+import { chromiumMissingReason } from '../helpers/browser';
+import type { Sim } from '../sim/server';
+import { openAppOnSim, type AppOnSim } from './app-on-sim';
 import { dropFiles } from './page-actions';
 
 const missing = chromiumMissingReason();
@@ -18,8 +18,7 @@ if (missing && process.env.CI) throw new Error(missing);
  */
 describe.skipIf(!!missing)('the estimate before indexing, in Chromium', () => {
   let sim: Sim;
-  let serve: ServeProcess;
-  let browser: Browser;
+  let app: AppOnSim;
   let page: Page;
   let fx: FixtureFiles;
 
@@ -36,17 +35,10 @@ describe.skipIf(!!missing)('the estimate before indexing, in Chromium', () => {
 
   beforeAll(async () => {
     fx = await makeFixtures(fs.mkdtempSync(path.join(os.tmpdir(), 'ariadne-estimate-fx-')));
-    sim = await startSim({ port: 0, faults: { seed: 7, default: { latencyMs: 50 } } });
-    serve = await startServe({ globalArgs: ['--llm', 'ollama', '--ollama', sim.url] });
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(serve.url);
+    app = await openAppOnSim({ seed: 7, default: { latencyMs: 50 } }, { width: 1280, height: 800 });
+    ({ sim, page } = app);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await serve?.stop();
-    await sim?.close();
-  });
+  afterAll(() => app?.close());
 
   it('above the limit the drop shows the estimate and asks; Cancel adds nothing', async () => {
     await setLimit(0);

@@ -1,16 +1,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENCRYPTED_PASSWORD, makeFixtures, type FixtureFiles } from '../fixtures/make-fixtures';
 import { scanOf } from '../fixtures/scanned-pdf';
-import { chromiumMissingReason, launchChromium } from '../helpers/browser';
+import { chromiumMissingReason } from '../helpers/browser';
 import { filesHolding } from '../helpers/files-holding';
-import { startServe, type ServeProcess } from '../helpers/serve-process';
-import { startSim, type Sim } from '../sim/server';
+import type { ServeProcess } from '../helpers/serve-process';
+import { openAppOnSim, type AppOnSim } from './app-on-sim';
 import { docRow } from './library-states';
-import { axeProblems, dropFiles, watchPageProblems } from './page-actions';
+import { axeProblems, dropFiles } from './page-actions';
 
 const missing = chromiumMissingReason();
 if (missing && process.env.CI) throw new Error(missing);
@@ -22,9 +22,8 @@ if (missing && process.env.CI) throw new Error(missing);
  * the actions that can help it, nothing else is lost, and the locked one opens from its row.
  */
 describe.skipIf(!!missing)('a mixed batch dropped at once, in Chromium', () => {
-  let sim: Sim;
   let serve: ServeProcess;
-  let browser: Browser;
+  let app: AppOnSim;
   let page: Page;
   let fx: FixtureFiles;
   let scan: string;
@@ -42,18 +41,10 @@ describe.skipIf(!!missing)('a mixed batch dropped at once, in Chromium', () => {
     const oea = fx.papers.find((p) => p.file.endsWith('oea-akkermansia.pdf'))!.file;
     scan = path.join(dir, 'scanned-page.pdf');
     fs.writeFileSync(scan, await scanOf(new Uint8Array(fs.readFileSync(oea)), [1]));
-    sim = await startSim({ port: 0, faults: { seed: 7, default: { latencyMs: 5 } } });
-    serve = await startServe({ globalArgs: ['--llm', 'ollama', '--ollama', sim.url] });
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    problems = watchPageProblems(page);
-    await page.goto(serve.url);
+    app = await openAppOnSim({ seed: 7, default: { latencyMs: 5 } });
+    ({ serve, page, problems } = app);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await serve?.stop();
-    await sim?.close();
-  });
+  afterAll(() => app?.close());
 
   it('counts added, known and failed apart, and gives each row its own reason and actions', async () => {
     const [known, fresh] = fx.papers.map((p) => p.file) as [string, string];

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { methodNames } from '../../src-main/contract';
 import { makeFixtures, type FixtureFiles } from '../fixtures/make-fixtures';
-import { chromiumMissingReason, launchChromium } from '../helpers/browser';
-import { startServe, type ServeProcess } from '../helpers/serve-process';
-import { startSim, type Sim } from '../sim/server';
+import { chromiumMissingReason } from '../helpers/browser';
+import type { Sim } from '../sim/server';
+import { openAppOnSim, type AppOnSim } from './app-on-sim';
 import { dropFiles } from './page-actions';
 
 const SHOTS = path.resolve('test-results/screens');
@@ -30,8 +30,7 @@ describe.skipIf(!!missing || unwired.length > 0)(
   'Ariadne end to end in Chromium, the simulator as Ollama',
   () => {
     let sim: Sim;
-    let serve: ServeProcess;
-    let browser: Browser;
+    let app: AppOnSim;
     let page: Page;
     let fx: FixtureFiles;
     const row = (name: RegExp) => page.getByTestId('doc-row').filter({ hasText: name });
@@ -39,17 +38,10 @@ describe.skipIf(!!missing || unwired.length > 0)(
     beforeAll(async () => {
       fs.mkdirSync(SHOTS, { recursive: true });
       fx = await makeFixtures(fs.mkdtempSync(path.join(os.tmpdir(), 'ariadne-flow-fx-')));
-      sim = await startSim({ port: 0, faults: { seed: 7, default: { latencyMs: 5 } } });
-      serve = await startServe({ globalArgs: ['--llm', 'ollama', '--ollama', sim.url] });
-      browser = await launchChromium();
-      page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-      await page.goto(serve.url);
+      app = await openAppOnSim({ seed: 7, default: { latencyMs: 5 } });
+      ({ sim, page } = app);
     });
-    afterAll(async () => {
-      await browser?.close();
-      await serve?.stop();
-      await sim?.close();
-    });
+    afterAll(() => app?.close());
 
     it('a dropped PDF shows progress, finishes, and a second drop is recognised as a duplicate', async () => {
       const tp53 = fx.papers.find((p) => p.file.endsWith('tp53-metformin.pdf'))!.file;

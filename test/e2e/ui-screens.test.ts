@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type {} from '../../src-renderer/features/graph/canvas-inspection';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeFixtures, type FixtureFiles } from '../fixtures/make-fixtures';
 import { PASTED_SCRIPT, writeScreenNotes, type ScreenNotes } from '../fixtures/screen-notes';
-import { chromiumMissingReason, launchChromium } from '../helpers/browser';
-import { startServe, type ServeProcess } from '../helpers/serve-process';
-import { startSim, type Sim } from '../sim/server';
+import { chromiumMissingReason } from '../helpers/browser';
+import type { Sim } from '../sim/server';
+import { openAppOnSim, type AppOnSim } from './app-on-sim';
 import {
   docRow,
   fillLibraryInEveryState,
@@ -17,7 +17,7 @@ import {
   resumeAndSettle,
   type LibraryPlan,
 } from './library-states';
-import { applyTheme, dropFiles, screenshot, SHOTS, watchPageProblems } from './page-actions';
+import { applyTheme, dropFiles, screenshot, SHOTS } from './page-actions';
 
 const missing = chromiumMissingReason();
 if (missing && process.env.CI) throw new Error(missing);
@@ -33,8 +33,7 @@ const ANSWER_TIMEOUT = { timeout: 45_000, interval: 200 };
  */
 describe.skipIf(!!missing)('every screen on a real library, the simulator as Ollama', () => {
   let sim: Sim;
-  let serve: ServeProcess;
-  let browser: Browser;
+  let app: AppOnSim;
   let page: Page;
   let fx: FixtureFiles;
   let notes: ScreenNotes;
@@ -52,18 +51,10 @@ describe.skipIf(!!missing)('every screen on a real library, the simulator as Oll
       reading: notes.labNotebook,
       queued: fx.md,
     };
-    sim = await startSim({ port: 0, faults: HEALTHY });
-    serve = await startServe({ globalArgs: ['--llm', 'ollama', '--ollama', sim.url] });
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-    problems = watchPageProblems(page);
-    await page.goto(serve.url);
+    app = await openAppOnSim(HEALTHY);
+    ({ sim, page, problems } = app);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await serve?.stop();
-    await sim?.close();
-  });
+  afterAll(() => app?.close());
 
   it('the library fills with documents done, failed, being read and queued', async () => {
     await fillLibraryInEveryState(page, sim, plan);

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMemoryLogger, systemClock } from '../../src-main/core/deps';
-import { addEvidenceInParts } from '../../src-main/core/ingest/pipeline/commit';
+import { addEvidenceInParts, evidenceParts } from '../../src-main/core/ingest/pipeline/commit';
 import { canonicalDump, openLibrary, type Library } from '../../src-main/core/library';
 import type { ChunkEvidence } from '../../src-main/core/store/types';
 import { entityIdForKey } from '../../src-main/core/store/ids';
@@ -76,6 +76,30 @@ describe('a commit in parts', () => {
       expect(res.removedEntityIds).toEqual([]);
       expect(res.touchedEntityIds).toContain(entityIdForKey('gene:p53'));
       expect(await canonicalDump(lib)).toEqual(expected);
+    }
+  });
+
+  it('keeps each part within its size where early passages attach to an entity a late one creates', async () => {
+    const rowsOf = (part: ChunkEvidence[]) =>
+      part.reduce((n, it) => n + it.entities.length + it.relations.length, 0);
+    const all = items();
+    const largest = Math.max(...all.map((it) => rowsOf([it])));
+    for (const rows of [4, 9]) {
+      const parts = evidenceParts(all, rows);
+      // In document order the first part had to run to the passage creating p53 (all twelve).
+      expect(Math.max(...parts.map(rowsOf))).toBeLessThanOrEqual(Math.max(rows, largest));
+      expect(
+        parts
+          .flat()
+          .map((it) => it.chunkIndex)
+          .sort((a, b) => a - b),
+      ).toEqual(all.map((it) => it.chunkIndex));
+      // Every attached entity is created in an earlier part or in its own.
+      const created = new Set<string>();
+      for (const part of parts) {
+        for (const it of part) for (const e of it.entities) if (!e.id) created.add(entityIdForKey(e.key));
+        for (const it of part) for (const e of it.entities) if (e.id) expect(created).toContain(e.id);
+      }
     }
   });
 });

@@ -1,9 +1,8 @@
 import type { Command } from 'commander';
 import type { Contradiction } from '../../contract/contradictions';
-import { createMemoryLogger } from '../../core/deps';
 import type { GlobalOptions } from '../global-options';
-import { INGEST_FIRST } from '../next-step';
 import { printableLines } from '../printable';
+import { readIngestedLibrary } from '../read-library';
 
 const cite = (c: { shortTitle: string; year: number | null; page: number | null }) =>
   `${c.shortTitle}${c.year ? ` ${c.year}` : ''}${c.page ? `, p. ${c.page}` : ''}`;
@@ -45,14 +44,7 @@ export function registerContradictions(program: Command) {
       if (!Number.isInteger(opts.limit) || opts.limit < 1 || opts.limit > 1000)
         throw new Error('--limit must be 1–1000');
       const g = cmd.optsWithGlobals<GlobalOptions>();
-      const lib = await (await import('../library-access')).openLibraryAccess(g, createMemoryLogger());
-      try {
-        const { documents } = await lib.call('library:list', {});
-        if (!documents.length) {
-          process.stderr.write(`${INGEST_FIRST}\n`);
-          process.exitCode = 2;
-          return;
-        }
+      await readIngestedLibrary(g, async (lib) => {
         let entityId: string | undefined;
         if (opts.entity) {
           const r = await lib.call('graph:resolve', { term: opts.entity });
@@ -79,8 +71,6 @@ export function registerContradictions(program: Command) {
             ? JSON.stringify(res, null, 2) + '\n'
             : printableLines(printContradictions(res.contradictions)),
         );
-      } finally {
-        await lib.close();
-      }
+      });
     });
 }

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import type { EntityListItem } from '../../contract/graph';
-import { createMemoryLogger } from '../../core/deps';
 import type { GlobalOptions } from '../global-options';
 import { printableLines } from '../printable';
+import { readLibrary } from '../read-library';
 
 export function printEntities(entities: EntityListItem[], total: number): string {
   if (!entities.length) return 'No entities.\n';
@@ -38,12 +38,7 @@ export function registerEntities(program: Command) {
           throw new Error('--limit must be a positive integer');
         const g = cmd.optsWithGlobals<GlobalOptions>();
         // To read, or through the process holding the library (this failed "in use" next to `serve`).
-        const lib = await (
-          await import('../library-access')
-        ).openLibraryAccess(g, createMemoryLogger(), {
-          llm: 'builtin',
-        });
-        try {
+        await readLibrary({ ...g, llm: 'builtin' }, async (lib) => {
           const res = await lib.call('graph:entities', {
             documentId: opts.doc,
             type: opts.type,
@@ -55,9 +50,7 @@ export function registerEntities(program: Command) {
               ? JSON.stringify(res, null, 2) + '\n'
               : printableLines(printEntities(res.entities, res.total)),
           );
-        } finally {
-          await lib.close();
-        }
+        });
       },
     );
 }

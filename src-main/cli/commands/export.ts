@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import { Option, type Command } from 'commander';
 import type { ExportFile } from '../../contract/export';
-import { createMemoryLogger } from '../../core/deps';
 import type { GlobalOptions } from '../global-options';
 import type { LibraryAccess } from '../library-access';
+import { readLibrary } from '../read-library';
 
 /**
  * Opens the library to read (its queue never runs), or goes through the process holding it (an export
@@ -17,12 +17,7 @@ async function exportWith(
 ) {
   const g = cmd.optsWithGlobals<GlobalOptions>();
   // Only an answer needs the configured model; the other exports read the library.
-  const lib = await (
-    await import('../library-access')
-  ).openLibraryAccess(g, createMemoryLogger(), {
-    llm: opts.provider ? g.llm : 'builtin',
-  });
-  try {
+  await readLibrary({ ...g, llm: opts.provider ? g.llm : 'builtin' }, async (lib) => {
     const file = await fn(lib.call.bind(lib));
     if (out) {
       fs.writeFileSync(out, file.text);
@@ -30,9 +25,7 @@ async function exportWith(
     } else {
       process.stdout.write(file.text);
     }
-  } finally {
-    await lib.close();
-  }
+  });
 }
 
 const collect = (v: string, prev: string[] = []) => [...prev, v];

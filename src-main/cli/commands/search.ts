@@ -1,10 +1,9 @@
 import type { Command } from 'commander';
 import type { GraphSearchResult, ResolvedTerm } from '../../contract/graph';
-import { createMemoryLogger } from '../../core/deps';
 import type { GlobalOptions } from '../global-options';
-import { INGEST_FIRST } from '../next-step';
 import { at } from '../../core/at';
 import { printableLines } from '../printable';
+import { readIngestedLibrary } from '../read-library';
 
 const int = (name: string, min: number, max: number) => (v: string) => {
   const n = Number(v);
@@ -85,14 +84,7 @@ export function registerSearch(program: Command) {
         cmd: Command,
       ) => {
         const g = cmd.optsWithGlobals<GlobalOptions>();
-        const lib = await (await import('../library-access')).openLibraryAccess(g, createMemoryLogger());
-        try {
-          const { documents } = await lib.call('library:list', {});
-          if (!documents.length) {
-            process.stderr.write(`${INGEST_FIRST}\n`);
-            process.exitCode = 2;
-            return;
-          }
+        await readIngestedLibrary(g, async (lib) => {
           const res = await lib.call('graph:search', {
             term,
             to: opts.to,
@@ -106,9 +98,7 @@ export function registerSearch(program: Command) {
             opts.json ? JSON.stringify(res, null, 2) + '\n' : printableLines(printSearch(res)),
           );
           if (!res.paths.length && !res.passages.length) process.exitCode = 2;
-        } finally {
-          await lib.close();
-        }
+        });
       },
     );
 }

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { SnapshotInfo } from '../../contract';
-import { createMemoryLogger } from '../../core/deps';
 import type { GlobalOptions } from '../global-options';
+import { readLibrary } from '../read-library';
 
 const size = (bytes: number) =>
   bytes >= 1048576 ? `${(bytes / 1048576).toFixed(1)} MB` : `${Math.ceil(bytes / 1024)} KB`;
@@ -24,12 +24,7 @@ export function registerSnapshot(program: Command) {
     .option('--json', 'print as JSON')
     .action(async (opts: { list?: boolean; json?: boolean }, cmd: Command) => {
       const g = cmd.optsWithGlobals<GlobalOptions>();
-      const lib = await (
-        await import('../library-access')
-      ).openLibraryAccess(g, createMemoryLogger(), {
-        llm: 'builtin',
-      });
-      try {
+      await readLibrary({ ...g, llm: 'builtin' }, async (lib) => {
         if (opts.list) {
           const { snapshots, pendingRestore } = await lib.call('library:snapshots', {});
           if (opts.json)
@@ -44,9 +39,7 @@ export function registerSnapshot(program: Command) {
         process.stdout.write(
           taken ? `Snapshot taken: ${line(taken)}\n` : 'This library keeps no files to snapshot.\n',
         );
-      } finally {
-        await lib.close();
-      }
+      });
     });
 
   program

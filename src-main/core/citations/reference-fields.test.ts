@@ -151,4 +151,13 @@ describe('surnamesOf', () => {
       'de la Mata',
     ]);
   });
+
+  it('keeps the particles a byline keeps, given names first', () => {
+    // The same particles as the author parser's (nlp/name-particles.ts), so both name a person alike.
+    expect(surnamesOf('Khalid bin Salman, Maria della Rocca and Ahmed al Rashid')).toEqual([
+      'bin Salman',
+      'della Rocca',
+      'al Rashid',
+    ]);
+  });
 });

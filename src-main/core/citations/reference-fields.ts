@@ -1,5 +1,6 @@
 import type { ReferenceEntry } from '../../contract/citations';
 import { trimEndChars, trimStartChars } from '../nlp/trim-chars';
+import { NAME_PARTICLES as PARTICLES } from '../nlp/name-particles';
 
 /**
  * One entry of a reference list read into fields: authors (surnames), year, title and DOI where printed.
@@ -225,21 +226,6 @@ function looksLikeAuthors(s: string): boolean {
 
 // --- authors -----------------------------------------------------------------------------------------
 
-const PARTICLES = new Set([
-  'van',
-  'von',
-  'de',
-  'der',
-  'den',
-  'da',
-  'di',
-  'del',
-  'la',
-  'le',
-  'dos',
-  'du',
-  'ten',
-]);
 const INITIALS = /^(?:\p{Lu}\.?-?){1,4}\.?$|^\p{Lu}\p{Ll}?\.$/u;
 const SUFFIX = /^(?:jr|sr|ii|iii|iv)\.?$/i;
 

@@ -22,22 +22,32 @@ import { validateStructured } from './structured';
 import { createThinkingFilter, stripThinking } from './thinking';
 import { estimateMessagesTokens, estimateTokens } from './tokens';
 
-export interface ServedProviderOptions {
-  name: 'ollama' | 'openai';
-  /** One or more servers serving the same models; the first is the primary (models, Settings). */
-  servers: ModelServer[];
+/** What every served provider (Ollama, OpenAI-compatible) is given apart from its servers. */
+export interface ServedModelOptions {
   chatModel: string;
   embedModel: string;
   /** Per call; for streams and pulls it is the idle time between two lines. */
   timeoutMs?: number;
-  /** Calls in flight per endpoint; createCore replaces it with the library's setting (or `--concurrency`). */
+  /**
+   * Calls in flight per endpoint (Ollama's OLLAMA_NUM_PARALLEL, llama-server's `--parallel`, vLLM's batch);
+   * createCore replaces it with the library's setting (or `--concurrency`).
+   */
   concurrency?: number | (() => number);
   embedBatchSize?: number;
-  /** Upper bound for the context asked for, whatever the model supports: KV cache memory grows with it. */
+  /**
+   * Upper bound for the context asked for (Ollama's num_ctx), whatever the model supports: KV cache memory
+   * grows with it.
+   */
   maxContext?: number;
   clock?: Clock;
   metrics?: LlmMetrics;
   log?: Logger;
+}
+
+export interface ServedProviderOptions extends ServedModelOptions {
+  name: 'ollama' | 'openai';
+  /** One or more servers serving the same models; the first is the primary (models, Settings). */
+  servers: ModelServer[];
 }
 
 /** A provider over model servers, with what it adds: the endpoints and the context window it measured. */

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { AppSettings } from '../../../src-main/contract/settings';
+import { SaveRow } from './SaveRow';
 
 /**
  * How documents are read: parallel LLM calls, passage size, the entity types extraction looks for, above
@@ -94,17 +95,11 @@ export function IngestCard({
           </span>
         </div>
       </div>
-      {dirty && (
-        <div className="row end">
-          <button
-            type="button"
-            className="btn btn-primary"
-            onClick={() => void save({ concurrency, chunkTokens: chunk, confirmAboveMinutes: askAbove })}
-          >
-            Save
-          </button>
-        </div>
-      )}
+      <SaveRow
+        dirty={!!dirty}
+        label="Save"
+        onSave={() => void save({ concurrency, chunkTokens: chunk, confirmAboveMinutes: askAbove })}
+      />
     </div>
   );
 }

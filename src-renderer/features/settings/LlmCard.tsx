@@ -4,6 +4,7 @@ import type { AppSettings } from '../../../src-main/contract/settings';
 import { describeError, useRpc } from '../../api/rpc';
 import { FixText } from '../../components/FixText';
 import { ModelPicker } from './ModelPicker';
+import { SaveRow } from './SaveRow';
 
 type Provider = AppSettings['provider'];
 
@@ -178,23 +179,17 @@ export function LlmCard({
           </>
         )}
       </div>
-      {dirty && (
-        <div className="row end">
-          <button
-            type="button"
-            className="btn btn-primary"
-            onClick={() =>
-              void save(
-                openai
-                  ? { baseUrl: address, extraEndpoints: extraList }
-                  : { host: address, extraEndpoints: extraList },
-              )
-            }
-          >
-            Save address
-          </button>
-        </div>
-      )}
+      <SaveRow
+        dirty={!!dirty}
+        label="Save address"
+        onSave={() =>
+          void save(
+            openai
+              ? { baseUrl: address, extraEndpoints: extraList }
+              : { host: address, extraEndpoints: extraList },
+          )
+        }
+      />
       {keyNote && (
         <p className="muted small" role="status">
           {keyNote}

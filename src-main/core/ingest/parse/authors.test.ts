@@ -23,6 +23,17 @@ describe('author lines', () => {
       'Mark Neumann',
     ]);
   });
+  it('keeps a marked name whose surname was typeset in lower case, beside a name that reads as one', () => {
+    expect(parseAuthorLine('Amina Okafor1 and Tesfaye gebremariam2')).toEqual([
+      'Amina Okafor',
+      'Tesfaye gebremariam',
+    ]);
+    expect(parseAuthorLine('Amina Okafor1, Tesfaye gebremariam2, Lena Holm1')).toHaveLength(3);
+    // Unmarked, or with no name beside it, or a phrase of function words: not a byline.
+    expect(parseAuthorLine('Amina Okafor and Tesfaye gebremariam')).toBeNull();
+    expect(parseAuthorLine('Tesfaye gebremariam1, Results show2')).toBeNull();
+    expect(parseAuthorLine('Amina Okafor1, The methods2, For each3')).toBeNull();
+  });
   it('puts spacing accents back on their letters, in either order', () => {
     expect(composeAccents('H´el`ene Pasquier')).toBe('Hélène Pasquier');
     expect(composeAccents('Vale´rie')).toBe('Valérie');

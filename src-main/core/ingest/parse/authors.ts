@@ -1,4 +1,5 @@
 import { at } from '../../at';
+import { NAME_PARTICLES as PARTICLES } from '../../nlp/name-particles';
 
 /**
  * Author names from a byline as printed on a first page, or from a PDF's own Author / dc:creator field. Pure
@@ -11,6 +12,9 @@ import { at } from '../../at';
  */
 const MARKS =
   /[\d\u00b9\u00b2\u00b3\u2070-\u2079*\u2217\u204e\u2731\u2020\u2021\u00a7\u00b6#\u2016\u00aa\u00ba]+/gu;
+
+const HAS_MARK = new RegExp(MARKS.source, 'u');
+const ENDS_MARKED = new RegExp(`(?:${MARKS.source})\\s*$`, 'u');
 
 /** Spacing accents a PDF may print as glyphs of their own beside the letter (TeX's \'e, "He´le`ne"). */
 const SPACING_ACCENTS: Record<string, string> = {
@@ -70,29 +74,6 @@ export function composeAccents(s: string): string {
 
 const NOT_A_NAME =
   /\b(university|universit|universidad|universidade|universität|université|department|departamento|institute|instituto|institut|hospital|klinik|school|college|center|centre|laborator|faculty|division|clinic|e-?mail|correspond|received|accepted|abstract|article|journal|open access|research|foundation|inc|ltd|gmbh|editor|review|biology|sciences?|management|engineering|medicine|chemistry|physics|health|technology|ecology|studies|program(?:me)?)\b|@|\d{3}/i;
-const PARTICLES = new Set([
-  'van',
-  'von',
-  'de',
-  'der',
-  'den',
-  'da',
-  'di',
-  'del',
-  'della',
-  'la',
-  'le',
-  'dos',
-  'das',
-  'du',
-  'y',
-  'bin',
-  'ibn',
-  'al',
-  'el',
-  'ten',
-  'ter',
-]);
 /** A capitalised word (with hyphens and apostrophes), an initial ("J.", "J.-P.", "WA"), or a particle. */
 const NAME_WORD = /^(\p{Lu}[\p{L}'’-]*\.?|\p{Lu}\.(-?\p{Lu}\.)*)$/u;
 /** Words that join the last two names of a byline, in the languages papers are written in. */
@@ -157,8 +138,11 @@ export function parseAuthorLine(text: string): string[] | null {
     raw[i] = at(raw, i).replace(/(\p{Ll})([a-h])\s*$/u, (all, l: string, m: string) => (m < next ? l : all));
   }
   const parts = raw
-    .map((p) =>
-      p
+    .map((p, i) => ({
+      // An affiliation mark after the words ("warkineh2"); a line split on its marks has one after every part
+      // but perhaps the last.
+      marked: commaParts.length === 1 ? i < raw.length - 1 || ENDS_MARKED.test(clean) : HAS_MARK.test(p),
+      text: p
         .replace(MARKS, ' ')
         // Marks as OCR reads them: a superscript 1 as "'", "’" or ":" after the name ("Leal':2").
         .replace(/(\p{L})['’`:|]+(?=\s|$)/gu, '$1')
@@ -166,17 +150,44 @@ export function parseAuthorLine(text: string): string[] | null {
         .replace(/(^|\s+)[a-h](?=\s|$)/g, ' ')
         .replace(/\s+/g, ' ')
         .trim(),
-    )
-    .filter((p) => p.length > 0 && !/^[a-h]$/.test(p));
+    }))
+    .filter((p) => p.text.length > 0 && !/^[a-h]$/.test(p.text));
   if (!parts.length) return null;
   const names: string[] = [];
-  for (const p of parts) {
+  let strict = 0;
+  for (const { text: p, marked } of parts) {
     if (NOT_A_NAME.test(p)) continue;
-    const words = nameWords(p);
-    if (words) names.push(naturalCase(words.join(' ')));
+    const strictWords = nameWords(p);
+    const words = strictWords ?? (marked ? miscasedName(p) : null);
+    if (!words) continue;
+    if (strictWords) strict++;
+    names.push(naturalCase(words.join(' ')));
   }
-  if (!names.length || names.length < parts.length * 0.6) return null;
+  if (!strict || names.length < parts.length * 0.6) return null;
   return names;
+}
+
+/** Words no surname is, which a lower-case word of an affiliation or a sentence usually is. */
+const FUNCTION_WORD = /^(?:and|or|of|for|the|in|on|at|to|with|from|by|via|per|et|al)$/;
+
+/**
+ * "Bikila warkineh²": a two- or three-word name whose later words a typesetter left in lower case. Believed only
+ * for a part that carried an affiliation mark and begins with a capitalised given name, and only beside a name
+ * that reads as one by the strict rule (the caller's check).
+ */
+function miscasedName(part: string): string[] | null {
+  const toks = part.split(' ');
+  const first = at(toks, 0);
+  if (
+    toks.length < 2 ||
+    toks.length > 3 ||
+    !NAME_WORD.test(first) ||
+    FUNCTION_WORD.test(first.toLowerCase())
+  ) {
+    return null;
+  }
+  const ok = toks.slice(1).every((t) => isNameWord(t) || (/^\p{Ll}{3,}$/u.test(t) && !FUNCTION_WORD.test(t)));
+  return ok ? toks : null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { itemsToLines, orderLines } from './layout';
+import { cleanItemText, itemsToLines, orderLines } from './layout';
 import type { TextItem } from './types';
 
 const item = (str: string, x: number, y: number, size = 10, fontName = 'body'): TextItem => ({
@@ -39,6 +39,23 @@ describe('itemsToLines', () => {
   });
 });
 
+describe('superscripts', () => {
+  it('marks text set small and raised, but not a subscript or a side column in small print', () => {
+    const items = [
+      item('Dirk Eddelbuettel', 72, 600, 11),
+      item('a', 72 + 17 * 5.5, 604, 7),
+      item(' and CO', 72 + 18 * 5.5 + 2, 600, 11),
+      item('2', 72 + 25 * 5.5 + 2, 597, 7),
+      // A side column beside the body text, smaller and on a slightly different baseline.
+      item('Edited by: Ana Ruiz', 400, 602, 8),
+    ];
+    const lines = itemsToLines(items, 0);
+    expect(lines[0]).toMatchObject({ text: 'Dirk Eddelbuettela and CO2', sup: [17, 18] });
+    expect(lines[1]?.text).toBe('Edited by: Ana Ruiz');
+    expect(lines[1]?.sup).toBeUndefined();
+  });
+});
+
 describe('orderLines', () => {
   it('reads a two-column band left column first, between full-width lines', () => {
     const ordered = orderLines(itemsToLines(twoColumnPage(), 0), 612).map((l) =>
@@ -61,5 +78,20 @@ describe('orderLines', () => {
       ...[0, 1, 2, 3, 4, 5, 6, 7].map((i) => `line ${i}`),
       '3',
     ]);
+  });
+});
+
+describe('cleanItemText', () => {
+  it('reads raw TeX ligature codes next to letters as their ligatures', () => {
+    // T1 (Cork) slots, as a Type 3 font without a Unicode map leaves them (an R vignette's byline).
+    expect(cleanItemText('Je\u001brey')).toBe('Jeffrey');
+    expect(cleanItemText('\u001crst e\u001eciency sta\u001b')).toBe('first efficiency staff');
+    // OT1 (Computer Modern) slots.
+    expect(cleanItemText('\u000Cnite \u000Bect')).toBe('finite ffect');
+  });
+
+  it('drops other control characters and codes away from letters', () => {
+    expect(cleanItemText('a\u0001b \u001b 1\u001c2')).toBe('ab  12');
+    expect(cleanItemText('\uFB01eld')).toBe('field');
   });
 });

@@ -12,10 +12,20 @@ const LIGATURES: Record<string, string> = {
   '\uFB06': 'st',
 };
 
+/**
+ * TeX fonts embedded without a Unicode map (Type 3 bitmap fonts from dvips, among them) leave their ligature
+ * slots as raw codes, which pdf.js passes on as control characters: "Je\x1brey" is "Jeffrey" in the T1 (Cork)
+ * encoding (ff fi fl ffi ffl at 0x1B–0x1F), and OT1 (Computer Modern) puts the same five at 0x0B–0x0F. A code of
+ * either range next to a letter is read as its ligature; any other control character is dropped below.
+ */
+const TEX_LIGATURES = ['ff', 'fi', 'fl', 'ffi', 'ffl'];
+const TEX_LIGATURE_CODE = /(?<=\p{L})[\u000B-\u000F\u001B-\u001F]|[\u000B-\u000F\u001B-\u001F](?=\p{L})/gu;
+
 export function cleanItemText(s: string): string {
   return (
     s
       .replace(/[\uFB00-\uFB06]/g, (c) => LIGATURES[c] ?? c)
+      .replace(TEX_LIGATURE_CODE, (c) => TEX_LIGATURES[(c.charCodeAt(0) & 0x0f) - 0x0b] ?? '')
       // Control characters come from broken ToUnicode maps and would poison the prose.
       .replace(/[\u0000-\u0008\u000B-\u001F\u007F]/g, '')
   );
@@ -131,9 +141,20 @@ function segmentToLine(seg: TextItem[], row: Row, page: number): Line {
           return e > s ? [s, e, it.x, it.x + it.width] : [];
         })
       : undefined;
+  // Superscripts: smaller than the segment's largest text and raised above its baseline by more than a sixth
+  // of it (a subscript sits lower; "CO2" is left alone). The segment's, not the row's: a side column in small
+  // print shares rows with the body text beside it.
+  const big = seg.reduce((a, b) => (b.height > a.height ? b : a));
+  const sup = seg.flatMap((it, i) => {
+    if (it.height >= 0.85 * big.height || it.y - big.y <= 0.15 * big.height) return [];
+    const s = clean.offsetOf(at(itemAt, i));
+    const e = clean.offsetOf(at(itemAt, i) + it.str.length);
+    return e > s ? [s, e] : [];
+  });
   return {
     text: clean.text,
     ...(runs ? { runs } : {}),
+    ...(sup.length ? { sup } : {}),
     x0: at(seg, 0).x,
     x1: end,
     y: row.y,

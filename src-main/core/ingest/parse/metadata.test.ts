@@ -185,6 +185,24 @@ describe('titles and bylines of journal-style articles', () => {
     );
   });
 
+  it('reads raised affiliation letters as marks, and drops a footnote mark raised at the title’s end', () => {
+    const page = [
+      { ...line('Accelerating R with Fast Linear Algebra1', 700, 17), sup: [39, 40] },
+      // "Dirk Eddelbuettela and James Joseph Balamutab", the a and b set small and raised.
+      { ...line('Dirk Eddelbuettela and James Joseph Balamutab', 660, 11), sup: [17, 18, 44, 45] },
+    ];
+    expect(extractMetadata(info({}), page, 792)).toMatchObject({
+      title: 'Accelerating R with Fast Linear Algebra',
+      authors: ['Dirk Eddelbuettel', 'James Joseph Balamuta'],
+    });
+    // A formula's superscript at the end of a title stays.
+    const formula = [
+      { ...line('Signalling through Ca2+', 700, 17), sup: [21, 23] },
+      line('Ana Ruiz', 660, 11),
+    ];
+    expect(extractMetadata(info({}), formula, 792).title).toBe('Signalling through Ca2+');
+  });
+
   it('finds the second line of a title that reading order put after the first byline column', () => {
     const page = [
       line('Package deSolve: Solving Initial Value Differential', 721, 17.22),

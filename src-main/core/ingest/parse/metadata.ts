@@ -60,6 +60,31 @@ function tidyTitle(s: string): string {
   return (note ? t.slice(0, note.index) : t).trim();
 }
 
+/** A line's superscripts as marks ("Dirk Eddelbuettel†"): an affiliation letter set raised is not a name's. */
+function bylineText(l: Line): string {
+  if (!l.sup) return l.text;
+  let out = '';
+  let from = 0;
+  for (let i = 0; i + 1 < l.sup.length; i += 2) {
+    // Spaced: the raised run may carry the space before the next word ("Taubert 2 and").
+    out += l.text.slice(from, at(l.sup, i)) + ' † ';
+    from = at(l.sup, i + 1);
+  }
+  return out + l.text.slice(from);
+}
+
+/**
+ * A line of a title without the footnote mark raised at its end ("…Linear Algebra¹", "…and methods∗"): one
+ * character, or digits. A formula's superscript ("Ca2+") is left.
+ */
+function titleText(l: Line): string {
+  const end = l.sup?.at(-1);
+  const start = l.sup?.at(-2);
+  if (end !== l.text.length || start === undefined) return l.text;
+  const mark = l.text.slice(start, end);
+  return mark.length === 1 || /^\d+$/.test(mark) ? l.text.slice(0, start).trimEnd() : l.text;
+}
+
 /**
  * The title is the largest text in the upper two thirds of page 1 (ties go to the longer run, so "Research
  * Article" set in the same size loses). The metadata title wins when page 1 confirms it, because its
@@ -90,11 +115,11 @@ function titleFromPage(lines: Line[], pageHeight: number): { title: string; end:
       (at(lines, i - 1).fontName === l.fontName ||
         (Math.abs(g.size - l.size) < 0.05 && at(lines, i - 1).text.length >= 35)) &&
       at(lines, i - 1).y - l.y < l.size * 2 &&
-      !looksLikeByline(l.text)
+      !looksLikeByline(bylineText(l))
     ) {
-      g.text += ' ' + l.text;
+      g.text += ' ' + titleText(l);
       g.end = i;
-    } else groups.push({ text: l.text, size: l.size, start: i, end: i });
+    } else groups.push({ text: titleText(l), size: l.size, start: i, end: i });
   }
   const ok = groups.filter(
     (g) => g.text.split(/\s+/).length >= 2 && g.text.length >= 8 && g.text.length <= 400,
@@ -128,10 +153,10 @@ function continuation(
         last.y - l.y < 2 * l.size &&
         Math.abs(l.size - g.size) < (ocr ? 0.12 * g.size : 0.05) &&
         /\p{L}{2}/u.test(l.text) &&
-        !looksLikeByline(l.text),
+        !looksLikeByline(bylineText(l)),
     );
-    if (!next || text.includes(next.text)) break;
-    text += ' ' + next.text;
+    if (!next || text.includes(titleText(next))) break;
+    text += ' ' + titleText(next);
     last = next;
   }
   return text;
@@ -143,7 +168,7 @@ function authorsFromPage(lines: Line[], titleEnd: number): string[] {
   // lines, and a side column (dates, "Check for updates") may come between it and the title in reading order.
   let budget = 15;
   for (let i = titleEnd + 1; i < lines.length && budget > 0; i++) {
-    const text = at(lines, i).text;
+    const text = bylineText(at(lines, i));
     // Superscript marks set apart from their names ("1,7") are lines of their own in reading order.
     if (!/\p{L}/u.test(text)) continue;
     budget--;

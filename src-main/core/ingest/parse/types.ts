@@ -44,6 +44,8 @@ export interface Line {
    * (its left and right edge), in order.
    */
   runs?: number[];
+  /** Characters set small and raised (affiliation letters, footnote marks), as `start, end` pairs in `text`. */
+  sup?: number[];
 }
 
 /** A paragraph or heading, in reading order. */

@@ -1,7 +1,13 @@
 import * as lancedb from '@lancedb/lancedb';
 import { AriadneError } from '../../../contract/errors';
 import type { Logger } from '../../deps';
-import { reciprocalRankFusion } from '../rrf';
+import {
+  checkQueryDimension,
+  checkRowDimensions,
+  embeddingChange,
+  fusedSearch,
+  recordedDimension,
+} from '../vector-checks';
 import { chunked, sqlIn, sqlString } from './sql';
 import {
   FTS_TABLES,
@@ -40,11 +46,7 @@ export async function openVectorStore(
   const check = () => {
     if (closed) throw new AriadneError('internal', 'The vector store is closed.');
   };
-  const dimension = () => {
-    const info = record.get();
-    if (!info) throw new AriadneError('invalid_input', 'No embedding model is set for this library yet.');
-    return info.dimension;
-  };
+  const dimension = () => recordedDimension(record);
   const creating = new Map<VectorTableName, Promise<ManagedTable>>();
   const tableFor = async (name: VectorTableName, create: boolean): Promise<ManagedTable | null> => {
     check();
@@ -149,16 +151,9 @@ export async function openVectorStore(
      */
     async setEmbedding(info: EmbeddingInfo, opts: { rebuild?: boolean } = {}): Promise<{ rebuilt: boolean }> {
       check();
-      const cur = record.get();
-      if (cur && cur.model === info.model && cur.dimension === info.dimension) return { rebuilt: false };
-      if (cur && !opts.rebuild) {
-        throw new AriadneError(
-          'dimension_mismatch',
-          `This library is embedded with ${cur.model} (${cur.dimension}-d); ${info.model} (${info.dimension}-d) needs a re-embed.`,
-          { action: { kind: 're-embed', model: info.model } },
-        );
-      }
-      if (!cur) {
+      const change = embeddingChange(record.get(), info, opts.rebuild);
+      if (change === 'same') return { rebuilt: false };
+      if (change === 'first') {
         // First embedding of this library: nothing to drop. Dropping here would race with writers that
         // already saw the recorded model and created their table.
         await record.set(info);
@@ -173,20 +168,14 @@ export async function openVectorStore(
       for (const name of await conn.tableNames())
         if ((VECTOR_TABLES as readonly string[]).includes(name)) await conn.dropTable(name);
       tables = new Map();
-      return { rebuilt: Boolean(cur) };
+      return { rebuilt: true };
     },
 
     /** Idempotent upsert by id (merge-insert). Vectors must have the library's dimension. */
     async upsert(name: VectorTableName, rows: VectorRow[]): Promise<void> {
       if (!rows.length) return;
       const dim = dimension();
-      const bad = rows.find((r) => r.vector.length !== dim);
-      if (bad) {
-        throw new AriadneError(
-          'dimension_mismatch',
-          `Vector for ${bad.id} has ${bad.vector.length} dimensions; this library uses ${dim}.`,
-        );
-      }
+      checkRowDimensions(rows, dim);
       let batch = openBatches.get(name);
       if (!batch) {
         const schema = vectorSchema(dim);
@@ -238,11 +227,7 @@ export async function openVectorStore(
     ): Promise<VectorHit[]> {
       const t = await tableFor(name, false);
       if (!t) return [];
-      if (vector.length !== dimension())
-        throw new AriadneError(
-          'dimension_mismatch',
-          `Query vector has ${vector.length} dimensions; this library uses ${dimension()}.`,
-        );
+      checkQueryDimension(vector, dimension());
       let q = t.table
         .vectorSearch(Array.from(vector))
         .distanceType('cosine')
@@ -267,20 +252,7 @@ export async function openVectorStore(
     },
 
     /** Vector and full-text results fused with reciprocal rank fusion. */
-    async hybridSearch(
-      name: VectorTableName,
-      q: { vector: ArrayLike<number>; text: string; k?: number },
-    ): Promise<VectorHit[]> {
-      const k = q.k ?? 10;
-      const depth = Math.max(k * 4, 20);
-      const [v, t] = await Promise.all([
-        api.search(name, q.vector, { k: depth }),
-        api.textSearch(name, q.text, { k: depth }),
-      ]);
-      return reciprocalRankFusion([v, t])
-        .slice(0, k)
-        .map((f) => ({ ...f.item, score: f.score, vectorRank: f.ranks[0], textRank: f.ranks[1] }));
-    },
+    hybridSearch: (name, q) => fusedSearch(api, name, q),
 
     async listIds(name: VectorTableName): Promise<string[]> {
       const t = await tableFor(name, false);

@@ -1,5 +1,11 @@
 import { AriadneError } from '../../../contract/errors';
-import { reciprocalRankFusion } from '../rrf';
+import {
+  checkQueryDimension,
+  checkRowDimensions,
+  embeddingChange,
+  fusedSearch,
+  recordedDimension,
+} from '../vector-checks';
 import {
   FTS_TABLES,
   VECTOR_TABLES,
@@ -58,11 +64,7 @@ export function openMemoryVectorIndex(deps: { record?: EmbeddingRecord } = {}): 
     if (!t) throw new AriadneError('internal', `No vector table ${name}.`);
     return t;
   };
-  const dimension = () => {
-    const cur = record.get();
-    if (!cur) throw new AriadneError('invalid_input', 'No embedding model is set for this library yet.');
-    return cur.dimension;
-  };
+  const dimension = () => recordedDimension(record);
   const hit = (r: Row, score: number): VectorHit => ({ id: r.id, docId: r.docId, text: r.text, score });
   const byScore = (a: VectorHit, b: VectorHit) =>
     b.score - a.score || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -72,17 +74,10 @@ export function openMemoryVectorIndex(deps: { record?: EmbeddingRecord } = {}): 
 
     async setEmbedding(next, opts = {}) {
       if (closed) throw new AriadneError('internal', 'The vector store is closed.');
-      const cur = record.get();
-      if (cur && cur.model === next.model && cur.dimension === next.dimension) return { rebuilt: false };
-      if (cur && !opts.rebuild) {
-        throw new AriadneError(
-          'dimension_mismatch',
-          `This library is embedded with ${cur.model} (${cur.dimension}-d); ${next.model} (${next.dimension}-d) needs a re-embed.`,
-          { action: { kind: 're-embed', model: next.model } },
-        );
-      }
+      const change = embeddingChange(record.get(), next, opts.rebuild);
+      if (change === 'same') return { rebuilt: false };
       await record.set(next);
-      if (!cur) return { rebuilt: false };
+      if (change === 'first') return { rebuilt: false };
       for (const t of tables.values()) t.clear();
       return { rebuilt: true };
     },
@@ -90,14 +85,7 @@ export function openMemoryVectorIndex(deps: { record?: EmbeddingRecord } = {}): 
     async upsert(name, rows) {
       const t = table(name);
       if (!rows.length) return;
-      const dim = dimension();
-      const bad = rows.find((r) => r.vector.length !== dim);
-      if (bad) {
-        throw new AriadneError(
-          'dimension_mismatch',
-          `Vector for ${bad.id} has ${bad.vector.length} dimensions; this library uses ${dim}.`,
-        );
-      }
+      checkRowDimensions(rows, dimension());
       for (const r of rows) {
         // Float32 like LanceDB's column, so both backends return the same numbers.
         const vector = Array.from(Float32Array.from(r.vector));
@@ -125,11 +113,7 @@ export function openMemoryVectorIndex(deps: { record?: EmbeddingRecord } = {}): 
     async search(name, vector, opts = {}) {
       const t = table(name);
       if (!t.size) return [];
-      if (vector.length !== dimension())
-        throw new AriadneError(
-          'dimension_mismatch',
-          `Query vector has ${vector.length} dimensions; this library uses ${dimension()}.`,
-        );
+      checkQueryDimension(vector, dimension());
       const q = unit(vector);
       const docs = opts.docIds?.length ? new Set(opts.docIds) : null;
       const hits: VectorHit[] = [];
@@ -165,17 +149,7 @@ export function openMemoryVectorIndex(deps: { record?: EmbeddingRecord } = {}): 
       return hits.sort(byScore).slice(0, opts.k ?? 10);
     },
 
-    async hybridSearch(name, q) {
-      const k = q.k ?? 10;
-      const depth = Math.max(k * 4, 20);
-      const [v, t] = await Promise.all([
-        index.search(name, q.vector, { k: depth }),
-        index.textSearch(name, q.text, { k: depth }),
-      ]);
-      return reciprocalRankFusion([v, t])
-        .slice(0, k)
-        .map((f) => ({ ...f.item, score: f.score, vectorRank: f.ranks[0], textRank: f.ranks[1] }));
-    },
+    hybridSearch: (name, q) => fusedSearch(index, name, q),
 
     async listIds(name) {
       return [...table(name).keys()];
