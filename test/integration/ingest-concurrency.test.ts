@@ -69,4 +69,30 @@ describe('the concurrency setting', () => {
     // In one shared slot the embeddings of refined passages held half the chat model's slots.
     expect([s.chatInFlight.peak, s.peakEmbedCalls, s.peakModelCalls]).toEqual([1, 1, 2]);
   });
+
+  it('reads four drafts with the model at once at 4, while their drafts wait to commit', async () => {
+    // Each document's passages go one after another along its forward-summary chain, so chat calls overlap
+    // only across documents. A refinement used to start after its draft's commit, and the drafts commit one
+    // at a time (each embedding its entities, slow here) behind the earlier documents' refined passages:
+    // each short chain was over before the next draft was in: 3 chat calls in flight at most (2 before the
+    // turn heard that a committed draft's job refines).
+    const slow = await startSim({
+      faults: { seed: 5, default: { latencyMs: 400 }, models: { 'all-minilm': { latencyMs: 600 } } },
+    });
+    const p = createOllamaProvider({ host: slow.url, chatModel: 'qwen2.5:7b', embedModel: 'all-minilm' });
+    const core = await openCore(tempDir(), p, { blockTokens: 200, progressive: true });
+    try {
+      await core.handlers['settings:set']({ concurrency: 4 }, ctx());
+      const { jobs } = await ingestAll(core, await documents(4, 4));
+      expect(jobs.every((j) => j.status === 'done')).toBe(true);
+      const s = slow.stats();
+      console.log(
+        `four drafts refined: ${s.byEndpoint['/api/chat'] ?? 0} chat calls, ${s.chatInFlight.peak} in flight at most`,
+      );
+      expect(s.chatInFlight.peak).toBe(4);
+    } finally {
+      await core.close();
+      await slow.close();
+    }
+  }, 60_000);
 });

@@ -26,14 +26,18 @@ const MAX_KILL_MS = 1000;
  */
 const MAX_IN_WRITE_MS = 80;
 
-/** From outside, after some chat calls (the refinement's); or from inside, during a passage's swap. */
-type Kill = { afterChats: number; delayMs: number } | { inWrite: number; delayMs: number };
+/**
+ * From outside, after some refined passages' swaps began; or from inside, during a passage's swap. (Counted
+ * by swaps, not chat calls: the refinement's chat calls go out while the draft waits to commit, so a kill
+ * after them landed in the draft.)
+ */
+type Kill = { afterSwaps: number; delayMs: number } | { inWrite: number; delayMs: number };
 
 const chatCalls = (sim: Sim) => sim.stats().byEndpoint['/api/chat'] ?? 0;
 
 /**
- * Runs the child. `afterChats`: SIGKILLs it `delayMs` after its `afterChats`th chat call reached the sim
- * (chat calls are the refinement: the draft makes none). `inWrite`: the child kills itself `delayMs` after
+ * Runs the child. `afterSwaps`: SIGKILLs it `delayMs` after its `afterSwaps`th single-passage evidence write
+ * began (the refinement's swaps: the draft writes a document at once). `inWrite`: the child kills itself `delayMs` after
  * its `inWrite`th single-passage evidence write began (crash-child.ts). Each round's refined passages are
  * journaled, so every round gets further into the upgrade.
  */
@@ -46,6 +50,7 @@ function runChild(dataDir: string, sim: Sim, paths: string[], kill?: Kill) {
       blockTokens: BLOCK_TOKENS,
       env: {
         ARIADNE_CRASH_MARK: '1',
+        ARIADNE_CRASH_REPORT_SWAPS: '1',
         ...(kill && 'inWrite' in kill
           ? { ARIADNE_CRASH_KILL_IN_WRITE: `${kill.inWrite} ${kill.delayMs}` }
           : {}),
@@ -54,12 +59,11 @@ function runChild(dataDir: string, sim: Sim, paths: string[], kill?: Kill) {
     const r = { done: false, killed: false, stderr: '' };
     let out = '';
     let exited = false;
-    const before = chatCalls(sim);
     let timer: NodeJS.Timeout | null = null;
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr.on('data', (d: Buffer) => (r.stderr = (r.stderr + d.toString()).slice(-2000)));
     const poll = setInterval(() => {
-      if (!kill || !('afterChats' in kill) || chatCalls(sim) - before < kill.afterChats) return;
+      if (!kill || !('afterSwaps' in kill) || out.split('SWAP').length - 1 < kill.afterSwaps) return;
       clearInterval(poll);
       timer = setTimeout(() => {
         if (exited || out.includes('DONE')) return;
@@ -165,7 +169,7 @@ describe('progressive ingestion survives SIGKILL mid-upgrade', () => {
         const kill: Kill =
           kills % 2 === 0
             ? { inWrite: 1 + Math.floor(rand() * 2), delayMs: rand() * MAX_IN_WRITE_MS }
-            : { afterChats: 1 + Math.floor(rand() * 2), delayMs: Math.floor(rand() * MAX_KILL_MS) };
+            : { afterSwaps: 1 + Math.floor(rand() * 2), delayMs: Math.floor(rand() * MAX_KILL_MS) };
         const r = await runChild(dir, sim, paths, kill);
         if (!r.killed && !r.done) throw new Error(`the child exited without finishing: ${r.stderr}`);
         finished = r.done;

@@ -9,8 +9,12 @@ import { FIXTURE_PAPERS } from '../fixtures/fixture-papers';
 import { ctx, dumpOf, openCore, tempDir } from './ingest/harness';
 import { MODEL_MARK, markedProvider } from './ingest/marked-provider';
 
-/** One chat reply takes this long at the simulator; embeddings answer at once. */
-const CHAT_LATENCY_MS = 3000;
+/**
+ * One chat reply takes this long at the simulator; embeddings answer at once. The passage replies are
+ * also held back until the draft has been checked: the refinement's calls go out while the draft is read
+ * and committed, and on a loaded machine a 3 s reply came back before the draft was in.
+ */
+const CHAT_LATENCY_MS = 500;
 
 async function until<T>(what: string, fn: () => Promise<T | null | undefined | false>, ms = 60_000) {
   const end = Date.now() + ms;
@@ -50,7 +54,9 @@ describe('progressive ingestion', () => {
 
   it('drafts first, searchable before the first model reply, then refines every passage', async () => {
     const ollama = createOllamaProvider({ host: sim.url, chatModel: 'qwen2.5:7b', embedModel: 'all-minilm' });
-    const marked = markedProvider(ollama);
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const marked = markedProvider(ollama, held);
     const provider: LlmProvider = marked.provider;
     const core = await openCore(tempDir(), provider, {
       blockTokens: 200,
@@ -81,6 +87,7 @@ describe('progressive ingestion', () => {
       const draftDump = await dumpOf(core);
       expect(draftDump.evidence.filter((e) => e.docId === id).length).toBeGreaterThan(0);
       const draftEntityIds = new Set(entities.map((e) => e.id));
+      release();
 
       const [job] = await core.ingest.waitFor([id]);
       expect(job!.status).toBe('done');
@@ -122,6 +129,7 @@ describe('progressive ingestion', () => {
       expect((dump.vectors.questions as unknown[]).length).toBe(dump.questions.length);
       expect(sim.stats().duplicateEmbedInputs).toBe(0);
     } finally {
+      release();
       await core.close();
     }
   }, 180_000);

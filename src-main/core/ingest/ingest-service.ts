@@ -122,6 +122,9 @@ export async function startIngest(deps: IngestDeps): Promise<IngestService> {
     },
     progress,
     documentChanged(job) {
+      // A draft committed: its job refines now and no longer holds later drafts back from the turn, which
+      // otherwise heard of it only at the next passage's request (4 s later in the parallel-reading bench).
+      turns.poke();
       events.emit('library:changed', { documentIds: [job.docId] });
     },
     stepDone(job) {

@@ -93,12 +93,15 @@ const core = await createCore({
  * committed and before the step's journal entry. Polled with setImmediate: timers have 1 ms steps.
  */
 const killIn = process.env.ARIADNE_CRASH_KILL_IN_WRITE?.split(' ').map(Number);
-if (killIn) {
-  const [n = 1, delayMs = 0] = killIn;
+/** ARIADNE_CRASH_REPORT_SWAPS=1: prints `SWAP` when a single passage's evidence write begins (see above). */
+const reportSwaps = process.env.ARIADNE_CRASH_REPORT_SWAPS === '1';
+if (killIn || reportSwaps) {
+  const [n = 0, delayMs = 0] = killIn ?? [];
   const graph = core.stores.graph;
   const addEvidence = graph.addEvidence.bind(graph);
   let writes = 0;
   graph.addEvidence = (items, opts) => {
+    if (items.length === 1 && reportSwaps) fs.writeSync(1, 'SWAP\n');
     if (items.length === 1 && ++writes === n) {
       const start = performance.now();
       const poll = () => {

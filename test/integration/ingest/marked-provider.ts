@@ -12,9 +12,9 @@ interface PassageValue {
  * A provider whose passage replies can be told from the built-in engine's (the simulator answers with the
  * same rules): each entity and relationship description is marked, and the last entity of each reply is left out with its
  * relationships, so an entity only the draft named must leave the graph when its passage is refined.
- * Counts the passage replies that came back.
+ * Counts the passage replies that came back. `held`: passage replies are handed back only once it resolves.
  */
-export function markedProvider(inner: LlmProvider) {
+export function markedProvider(inner: LlmProvider, held?: Promise<void>) {
   let returned = 0;
   const dropped = new Set<string>();
   const provider: LlmProvider = {
@@ -27,6 +27,7 @@ export function markedProvider(inner: LlmProvider) {
     async chat(req) {
       const res = await inner.chat(req);
       if (req.op !== 'passage') return res;
+      await held;
       returned++;
       const v = res.value as PassageValue;
       const last = v.entities?.at(-1);

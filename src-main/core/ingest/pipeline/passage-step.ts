@@ -2,7 +2,8 @@ import { chunkId } from '../../store/ids';
 import type { ChunkRecord } from '../../store/types';
 import type { PipelineContext } from './context';
 import { applyPasses } from './passes';
-import { documentMeta, type ChunkStep, type Reading, type StepRun } from './step';
+import { documentMeta, type ChunkStep, type DocumentState, type Reading, type StepRun } from './step';
+import type { PassageReading } from '../../llm/schemas';
 import type { GroundedExtraction } from '../ground/grounding';
 
 /**
@@ -51,18 +52,9 @@ export async function readPassage(
   c: ChunkRecord,
   { state, signal, attempt, previous, carry }: StepRun & { previous: string; carry(v: string): void },
   priority?: number,
+  early?: Promise<PassageReading>,
 ): Promise<{ summary: string; grounded: GroundedExtraction; questions: string[] }> {
-  const r = await ctx.models.readPassage(
-    {
-      text: c.text,
-      previousSummary: previous,
-      entityTypes: ctx.opts.entityTypes,
-      attempt,
-      meta: documentMeta(state.facts),
-      ...(priority !== undefined ? { priority } : {}),
-    },
-    signal,
-  );
+  const r = await (early ?? askModel(ctx, state, c, { previous, attempt, signal, priority }));
   carry(r.summary);
   const grounded = await applyPasses(
     ctx,
@@ -71,6 +63,30 @@ export async function readPassage(
     await ctx.pool.run((api) => api.ground(r.extraction, c.text, ctx.models.reads)),
   );
   return { summary: r.summary, grounded, questions: r.questions.slice(0, 10) };
+}
+
+/**
+ * The model's reading of one passage (one call, journaled), given the previous passage's summary. `early`
+ * in `readPassage` is this call made ahead of the step (refine-step.ts reads a draft's passages while the
+ * draft waits to commit).
+ */
+export function askModel(
+  ctx: PipelineContext,
+  state: DocumentState,
+  c: ChunkRecord,
+  o: { previous: string; attempt: number; signal: AbortSignal; priority?: number | undefined },
+): Promise<PassageReading> {
+  return ctx.models.readPassage(
+    {
+      text: c.text,
+      previousSummary: o.previous,
+      entityTypes: ctx.opts.entityTypes,
+      attempt: o.attempt,
+      meta: documentMeta(state.facts),
+      ...(o.priority !== undefined ? { priority: o.priority } : {}),
+    },
+    o.signal,
+  );
 }
 
 /** A passage's forward summary and atomic questions, as its reading gives them. */

@@ -4,10 +4,12 @@ import { CallPriority } from '../../llm/provider';
 import { chunkId } from '../../store/ids';
 import { refreshTouched, resolveDocument, writeEvidence } from './commit';
 import type { PipelineContext } from './context';
-import { readPassage, writeReading } from './passage-step';
+import { askModel, readPassage, writeReading } from './passage-step';
+import { takeAhead } from './read-ahead';
 import type { ChunkStep, DocumentState } from './step';
 import type { ChunkRecord } from '../../store/types';
 import type { GroundedExtraction } from '../ground/grounding';
+import type { PassageReading } from '../../llm/schemas';
 
 interface Refined {
   summary: string;
@@ -21,7 +23,8 @@ interface Refined {
  * forward-summary chain, and its evidence replaces the draft's for that passage in one swap (`swapPassage`);
  * then its forward summary and atomic questions are written and the questions embedded. A passage out of
  * retries stops the chain: it and the passages after it keep their draft and wait for "retry failed
- * passages". Its calls wait at `CallPriority.chain`, behind new documents' drafts.
+ * passages". Its calls wait at `CallPriority.chain`, behind new documents' drafts. Its model calls start
+ * when the job does (`ahead`, read-ahead.ts), along the chain, while the draft is read and committed.
  */
 export const refine: ChunkStep<Refined> = {
   name: 'refine',
@@ -32,9 +35,13 @@ export const refine: ChunkStep<Refined> = {
   onFailure: 'stop-flow',
   reads: false,
   model: (ctx) => ctx.models.chatModel,
+  ahead: (ctx, state, c, { previous, signal }) =>
+    askModel(ctx, state, c, { previous, attempt: 1, signal, priority: CallPriority.chain }),
   async run(ctx, c, run) {
     const { state, signal } = run;
-    const { summary, grounded, questions } = await readPassage(ctx, c, run, CallPriority.chain);
+    // The first attempt's call was made ahead, while the draft waited to commit (read-ahead.ts).
+    const early = run.attempt === 1 ? takeAhead<PassageReading>(state, c, run.previous) : undefined;
+    const { summary, grounded, questions } = await readPassage(ctx, c, run, CallPriority.chain, early);
     // Resolution's entity vectors and the questions', in one request before the commit turn (the turn and
     // embedQuestions then find them in the cache): the turn is library-wide, and a model call made while
     // holding it kept every other document's refinement waiting. Five papers at --concurrency 4, every call

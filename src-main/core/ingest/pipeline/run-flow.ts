@@ -6,6 +6,7 @@ import { StepFailed } from '../runtime/step-errors';
 import type { PipelineContext } from './context';
 import { openDocument } from './document';
 import { type Flow, flowOf, stepsOf } from './flows';
+import { readAhead } from './read-ahead';
 import { persisted, runStep } from './run-step';
 import type { ChunkStep, DocumentState, DocumentStep, Step, StepRun } from './step';
 
@@ -24,6 +25,27 @@ export async function runJob(ctx: PipelineContext, job: Job, signal: AbortSignal
   const state: DocumentState = { job, chunks, facts, readings: new Map(), readBy: '', scratch: new Map() };
   const failed = new Set<number>();
   const steps = stepsToRun(flow, job);
+  // A chain step after the document steps reads ahead of them (read-ahead.ts).
+  const later = steps.find(
+    (s, i): s is ChunkStep => s.level === 'chunk' && i > 0 && steps[i - 1]?.level === 'document',
+  );
+  const stopAhead = later?.ahead ? readAhead(ctx, state, later, later.ahead, signal) : () => undefined;
+  try {
+    return await runSteps(ctx, state, flow, steps, failed, signal);
+  } finally {
+    stopAhead();
+  }
+}
+
+async function runSteps(
+  ctx: PipelineContext,
+  state: DocumentState,
+  flow: Flow,
+  steps: Step[],
+  failed: Set<number>,
+  signal: AbortSignal,
+): Promise<JobOutcome> {
+  const { job } = state;
   let stopped = false;
   for (let i = 0; i < steps.length && !stopped;) {
     const group = [steps[i] as Step];

@@ -5,6 +5,7 @@ import type { GroundedExtraction } from '../ground/grounding';
 import type { Resolution } from '../resolve/resolve';
 import type { Job } from '../queue/types';
 import type { PipelineContext } from './context';
+import type { AskAhead } from './read-ahead';
 
 /** A passage's reading, as every reading step persists it: grounded, without the raw model reply. */
 export interface Reading {
@@ -89,6 +90,11 @@ export interface ChunkStep<Out = unknown> extends StepBase {
   ): Promise<Out>;
   /** Puts an output (fresh or persisted) into the state; returns the chain's value for the next passage. */
   settle(state: DocumentState, c: ChunkRecord, out: Out): string | undefined;
+  /**
+   * A chain step's model call for one passage, made ahead of the step from the job's start (read-ahead.ts)
+   * when document steps come before it in the flow; the step's first attempt takes the reply (`takeAhead`).
+   */
+  ahead?: AskAhead;
   /** Called once every passage has been scheduled for this step (to send what waits in a batch). */
   scheduled?(state: DocumentState): void;
 }
