@@ -5,7 +5,6 @@ import type { GroundedExtraction } from '../ground/grounding';
 import type { Resolution } from '../resolve/resolve';
 import type { Job } from '../queue/types';
 import type { PipelineContext } from './context';
-import type { AskAhead } from './read-ahead';
 
 /** A passage's reading, as every reading step persists it: grounded, without the raw model reply. */
 export interface Reading {
@@ -132,3 +131,11 @@ export interface ReadingPass {
     reading: GroundedExtraction,
   ): GroundedExtraction | Promise<GroundedExtraction>;
 }
+
+/** A chain step's first model call for a passage, made before the flow reaches the step. */
+export type AskAhead = (
+  ctx: PipelineContext,
+  state: DocumentState,
+  c: ChunkRecord,
+  o: { previous: string; signal: AbortSignal },
+) => Promise<{ summary: string }>;
