@@ -44,12 +44,27 @@ export function createRpcSession(
         inFlight.get(frame.id)?.abort();
         return;
       }
-      if (inFlight.has(frame.id) || inFlight.size >= maxInFlight) {
-        const message = inFlight.has(frame.id) ? 'Duplicate call id.' : 'Too many calls in flight.';
+      if (inFlight.has(frame.id)) {
+        // Answered without the id: a result carrying it would settle the call still running under it, whose
+        // own result would then find nobody waiting.
+        safeSend({
+          type: 'result',
+          id: '',
+          result: {
+            ok: false,
+            error: {
+              code: 'invalid_input',
+              message: `Duplicate call id ${JSON.stringify(frame.id)}: a call with this id is still running.`,
+            },
+          },
+        });
+        return;
+      }
+      if (inFlight.size >= maxInFlight) {
         safeSend({
           type: 'result',
           id: frame.id,
-          result: { ok: false, error: { code: 'capacity', message } },
+          result: { ok: false, error: { code: 'capacity', message: 'Too many calls in flight.' } },
         });
         return;
       }

@@ -9,14 +9,31 @@ import type { PreloadApi } from './bridge';
 
 /**
  * The only door to the backend. In Electron it rides the preload's per-method functions; in a browser
- * (`ariadne serve`) it rides a WebSocket authenticated by the token in the page URL.
+ * (`ariadne serve`) it rides a WebSocket authenticated by the token the page URL brought (see takeToken).
  */
 export function createClient(): { client: RpcClient; mode: 'electron' | 'browser'; token: string | null } {
   if (window.api)
     return { client: createRpcClient(preloadTransport(window.api)), mode: 'electron', token: null };
-  const token = new URLSearchParams(window.location.search).get('token');
+  const token = takeToken();
   return { client: createRpcClient(webSocketTransport(token ?? '')), mode: 'browser', token };
 }
+
+/**
+ * The library token `ariadne serve` put in the page URL, moved out of it: kept for this tab (a reload
+ * still connects) and replaced in the address bar and its history entry, so the URL a user copies, shares
+ * or finds in the history no longer opens the library.
+ */
+function takeToken(): string | null {
+  const url = new URL(window.location.href);
+  const given = url.searchParams.get('token');
+  if (given === null) return sessionStorage.getItem(TOKEN_KEY);
+  sessionStorage.setItem(TOKEN_KEY, given);
+  url.searchParams.delete('token');
+  history.replaceState(history.state, '', url.pathname + url.search + url.hash);
+  return given;
+}
+
+const TOKEN_KEY = 'ariadne.token';
 
 function preloadTransport(api: PreloadApi): ClientTransport {
   return {

@@ -36,6 +36,17 @@ describe.skipIf(!!missing)('the app shell in Chromium against `ariadne serve`', 
     await page.screenshot({ path: path.join(SHOTS, 'shell-library.png') });
   });
 
+  it('takes the token out of the address bar and its history entry, and still connects after a reload', async () => {
+    expect(serve.url).toContain('token=');
+    expect(page.url()).not.toContain('token');
+    expect(await page.evaluate(() => location.href)).not.toContain('token');
+    await page.reload();
+    await expect
+      .poll(() => page.getByTestId('status-provider').textContent(), { timeout: 15_000 })
+      .toContain('built-in');
+    expect(page.url()).not.toContain('token');
+  });
+
   it('visits all four sections by mouse and keyboard, with a screenshot of each', async () => {
     for (const section of ['library', 'graph', 'chat', 'settings'] as const) {
       await page.getByTestId(`nav-${section}`).click();

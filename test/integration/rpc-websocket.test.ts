@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -111,6 +112,54 @@ describe('core over the WebSocket transport', () => {
       await expect(
         fetch(`http://${nonLoopback.address}:${server.port}/healthz`, { signal: AbortSignal.timeout(2000) }),
       ).rejects.toThrow();
+    }
+  });
+
+  it('forbids a page of another origin (403) and takes the Bearer scheme in any case', async () => {
+    const upgrade = (origin: string) =>
+      new Promise<number>((resolve) => {
+        const ws = new WebSocket(`ws://127.0.0.1:${server.port}/rpc?token=${token}`, { origin });
+        ws.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0))
+          .once('open', () => (ws.close(), resolve(101)))
+          .once('error', () => resolve(-1));
+      });
+    expect(await upgrade('http://evil.example')).toBe(403);
+    expect(await upgrade(`http://127.0.0.1:${server.port}`)).toBe(101);
+    for (const scheme of ['bearer', 'BEARER']) {
+      const res = await fetch(`http://127.0.0.1:${server.port}/api/app:info`, {
+        method: 'POST',
+        body: '{}',
+        headers: { authorization: `${scheme} ${token}` },
+      });
+      expect(res.status).toBe(200);
+    }
+  });
+
+  it('answers a request head that never ends with 408', async () => {
+    const log = createMemoryLogger();
+    const slow = await startApiServer({
+      dispatcher: createDispatcher(core.handlers, log),
+      events: core.events,
+      token,
+      staticRoot: null,
+      log,
+      headersTimeoutMs: 300,
+    });
+    try {
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = net.connect(slow.port, '127.0.0.1', () =>
+          // The request line and one header, then nothing: the head never ends.
+          socket.write(`GET /healthz HTTP/1.1\r\nHost: 127.0.0.1:${slow.port}\r\n`),
+        );
+        let got = '';
+        socket.on('data', (d) => (got += String(d)));
+        socket.on('close', () => resolve(got));
+        socket.on('error', reject);
+        setTimeout(() => (socket.destroy(), resolve(got)), 5000);
+      });
+      expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    } finally {
+      await slow.close();
     }
   });
 });

@@ -6,7 +6,16 @@ import type { SimModel } from './catalog';
 import { answerPassage, isPassageFormat, passageOf } from './passage';
 import type { createHabits } from './habits';
 import type { FaultDecision } from './faults';
-import { type ReqCtx, nowIso, sendError, sendJson, sleep, startNdjson, writeLine } from './http-util';
+import {
+  type ReqCtx,
+  embedTexts,
+  nowIso,
+  sendError,
+  sendJson,
+  sleep,
+  startNdjson,
+  writeLine,
+} from './http-util';
 
 /** Ollama's default context when a request sets no num_ctx: longer prompts are cut silently. */
 export const DEFAULT_NUM_CTX = 4096;
@@ -187,8 +196,7 @@ export async function handleEmbed(
   body: Record<string, unknown>,
   fault: FaultDecision,
 ) {
-  const input = body.input;
-  const texts = typeof input === 'string' ? [input] : Array.isArray(input) ? input.map(String) : null;
+  const texts = embedTexts(body);
   if (!texts) return sendError(ctx.res, 400, 'invalid input type');
   if (model.kind !== 'embed') return sendError(ctx.res, 400, `"${model.name}" does not support embeddings`);
   const promptTokens = texts.reduce((n, t) => n + estimateTokens(t), 0);

@@ -66,3 +66,9 @@ export function jsonObject(raw: string): Record<string, unknown> | Error {
     return e as Error;
   }
 }
+
+/** The texts of an embedding request (`input`: one string or a list, on both APIs), or null for another shape. */
+export function embedTexts(body: Record<string, unknown>): string[] | null {
+  const input = body.input;
+  return typeof input === 'string' ? [input] : Array.isArray(input) ? input.map(String) : null;
+}

@@ -7,7 +7,7 @@ import type { SimModel } from './catalog';
 import type { FaultDecision } from './faults';
 import { MODEL_ERROR, generateReply } from './generate';
 import type { createHabits } from './habits';
-import { type ReqCtx, sendJson, sleep } from './http-util';
+import { type ReqCtx, embedTexts, sendJson, sleep } from './http-util';
 
 /**
  * The OpenAI-compatible API as LM Studio, llama.cpp's llama-server and vLLM serve it: `/v1/models`,
@@ -199,8 +199,7 @@ export async function handleEmbeddings(
   body: Record<string, unknown>,
   fault: FaultDecision,
 ) {
-  const input = body.input;
-  const texts = typeof input === 'string' ? [input] : Array.isArray(input) ? input.map(String) : null;
+  const texts = embedTexts(body);
   if (!texts)
     return openAiError(
       ctx.res,

@@ -11,7 +11,7 @@ import {
 } from './faults';
 import { handleEmbed, handleGenerate } from './generate';
 import { type SimHabits, createHabits } from './habits';
-import { type ReqCtx, jsonObject, readBody, sendError, sendJson } from './http-util';
+import { type ReqCtx, embedTexts, jsonObject, readBody, sendError, sendJson } from './http-util';
 import type { OpenAiOptions } from './openai';
 import { routeOpenAi } from './openai-route';
 import { answerPull } from './pull';
@@ -115,9 +115,8 @@ export async function startSim(opts: SimOptions = {}): Promise<Sim> {
   /** Prompt size and embedding inputs, the two things a client can waste on the model. */
   function countContent(path: string, model: string, body: Record<string, unknown>) {
     if (path === '/api/embed' || path === '/v1/embeddings') {
-      const input = body.input;
-      for (const t of typeof input === 'string' ? [input] : Array.isArray(input) ? input : []) {
-        const key = createHash('sha256').update(model).update('\u0000').update(String(t)).digest('base64');
+      for (const t of embedTexts(body) ?? []) {
+        const key = createHash('sha256').update(model).update('\u0000').update(t).digest('base64');
         stats.embedInputs++;
         if (embedded.has(key)) stats.duplicateEmbedInputs++;
         else embedded.add(key);

@@ -8,6 +8,7 @@ import type {
   DocumentRecord,
   DocumentStats,
   EntityGraph,
+  EntityFields,
   EntityName,
   EvidenceCitation,
   EntityRecord,
@@ -99,14 +100,8 @@ export interface EntityRow extends EntityRecord {
 }
 
 /** An entity's fields derived from its mentions (store/domain/entity-fields.ts), to be stored. */
-export interface DerivedEntityRow {
+export interface DerivedEntityRow extends EntityFields {
   id: string;
-  name: string;
-  type: string;
-  description: string;
-  aliases: string[];
-  confidence: number;
-  evidenceCount: number;
 }
 
 /** A MENTIONS row: chunk → entity, with its key. */

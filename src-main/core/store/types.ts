@@ -96,15 +96,19 @@ export interface EvidenceResult {
   removedEntityIds: string[];
 }
 
-export interface EntityRecord {
-  id: string;
-  canonicalKey: string;
+/** An entity's fields that its mentions decide (derived in store/domain/entity-fields.ts). */
+export interface EntityFields {
   name: string;
   type: string;
   description: string;
   aliases: string[];
   confidence: number;
   evidenceCount: number;
+}
+
+export interface EntityRecord extends EntityFields {
+  id: string;
+  canonicalKey: string;
 }
 
 /** What one piece of evidence says and where it is cited, in every shape evidence is read or written. */

@@ -31,6 +31,8 @@ export interface ApiServerOptions {
   log: Logger;
   /** Extra REST routes (the /graph-search, /qa façade); return true when handled. Called after auth. */
   routes?: (req: http.IncomingMessage, res: http.ServerResponse, url: URL) => Promise<boolean>;
+  /** A client that has not sent its whole request head by then is answered 408. Default 20 s. */
+  headersTimeoutMs?: number;
 }
 
 export interface ApiServer {
@@ -56,18 +58,26 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
   let port = 0;
   const allowedHosts = () => new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
   const tokenOf = (req: http.IncomingMessage, url: URL) =>
-    url.searchParams.get('token') ?? /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1] ?? null;
+    url.searchParams.get('token') ?? bearerToken(req.headers.authorization);
 
   // Every request and upgrade ends in an answer: an HttpError becomes its status with a JSON error, anything
   // else a 500 with one. Nothing a client sends may throw out of a listener (that exits the process).
-  const server = http.createServer((req, res) => {
-    void handle(req, res).catch((e: unknown) => {
-      if (e instanceof HttpError) return sendError(res, e.status, e.code, e.message);
-      opts.log.log('error', 'http handler failed', { error: String(e) });
-      sendError(res, 500, 'internal', 'The request failed inside Ariadne.');
-    });
-  });
-  server.on('clientError', (_err, socket) => refuseUpgrade(socket, 400));
+  const headersTimeout = opts.headersTimeoutMs ?? 20_000;
+  const server = http.createServer(
+    // Node checks the head's deadline every connectionsCheckingInterval (30 s by default): a slow head would
+    // be answered up to that much late.
+    { headersTimeout, connectionsCheckingInterval: Math.min(1000, headersTimeout) },
+    (req, res) => {
+      void handle(req, res).catch((e: unknown) => {
+        if (e instanceof HttpError) return sendError(res, e.status, e.code, e.message);
+        opts.log.log('error', 'http handler failed', { error: String(e) });
+        sendError(res, 500, 'internal', 'The request failed inside Ariadne.');
+      });
+    },
+  );
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) =>
+    refuseUpgrade(socket, clientErrorStatus(err)),
+  );
 
   async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
     if (!allowedHosts().has(req.headers.host ?? '')) {
@@ -115,9 +125,10 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
       const url = parseTarget(req.url);
       const origin = req.headers.origin;
       const originOk = !origin || [...allowedHosts()].some((h) => origin === `http://${h}`);
-      if (url.pathname !== '/rpc' || !originOk || !tokenMatches(opts.token, tokenOf(req, url))) {
-        return refuseUpgrade(socket, 401);
-      }
+      // A page of another origin is forbidden whatever it holds (403); a missing or wrong token is 401.
+      if (url.pathname !== '/rpc') return refuseUpgrade(socket, 404);
+      if (!originOk) return refuseUpgrade(socket, 403);
+      if (!tokenMatches(opts.token, tokenOf(req, url))) return refuseUpgrade(socket, 401);
       sockets().handleUpgrade(req, socket, head, (ws) => attach(ws));
     } catch (e) {
       if (!(e instanceof HttpError)) opts.log.log('error', 'upgrade failed', { error: String(e) });
@@ -165,6 +176,21 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
       await new Promise<void>((r) => server.close(() => r()));
     },
   };
+}
+
+/** The token of an `Authorization: Bearer …` header; the scheme's name is case-insensitive (RFC 9110). */
+export function bearerToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const space = header.indexOf(' ');
+  if (space < 0 || header.slice(0, space).toLowerCase() !== 'bearer') return null;
+  return header.slice(space + 1).trim() || null;
+}
+
+/** The answer to a request Node's parser gave up on: 408 for a head too slow, 431 for one too large. */
+function clientErrorStatus(err: NodeJS.ErrnoException): number {
+  if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') return 408;
+  if (err.code === 'HPE_HEADER_OVERFLOW') return 431;
+  return 400;
 }
 
 /** Everything that touches library data needs the token; the built UI itself is public. */

@@ -82,7 +82,11 @@ export function refuseUpgrade(socket: NodeJS.WritableStream & { destroyed?: bool
   const reason: Record<number, string> = {
     400: 'Bad Request',
     401: 'Unauthorized',
+    403: 'Forbidden',
+    404: 'Not Found',
+    408: 'Request Timeout',
     421: 'Misdirected Request',
+    431: 'Request Header Fields Too Large',
   };
   if (socket.destroyed) return;
   socket.end(

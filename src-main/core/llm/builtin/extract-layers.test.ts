@@ -141,6 +141,31 @@ describe('rule extraction on the domain layers', () => {
       'Heparin -co-occurs with-> thrombocytopenia',
     ]);
   });
+  it('reads relations stated without a verb the tagger sees', () => {
+    const rels = (text: string) =>
+      extract(text).relationships.map(
+        (r) => `${r.source_entity} -${r.relationship_keywords[0]}-> ${r.target_entity}`,
+      );
+    // A gene or drug placed in a disease by a preposition: the two go together, no sign.
+    expect(rels('BRCA1 mutations in patients with breast cancer were rare.')).toContain(
+      'BRCA1 -associated with-> breast cancer',
+    );
+    expect(rels('MYC overexpression in lymphoma predicts a poor outcome.')).toContain(
+      'MYC -associated with-> lymphoma',
+    );
+    // The tagger reads "inhibited" and "interacts" as nouns; "the phosphorylation of" hides no object.
+    expect(rels('Metformin inhibited the phosphorylation of AMPK in the liver.')).toContain(
+      'Metformin -inhibits-> AMPK',
+    );
+    expect(rels('NDE1 interacts with DISC1.')).toEqual(['NDE1 -binds-> DISC1']);
+    expect(rels('TP53 regulates MDM2.')).toEqual(['TP53 -associated with-> MDM2']);
+    // A verb the tagger reads as a noun is no species epithet either.
+    expect(Object.values(typeOf('Gankyrin upregulates vascular endothelial growth factor.'))).not.toContain(
+      'organism',
+    );
+    // A list joined by "and" states nothing.
+    expect(rels('Breast cancer and BRCA1 were studied.')).toEqual(['Breast cancer -co-occurs with-> BRCA1']);
+  });
   it('puts typed relations before co-occurrence', () => {
     const x = extract('Heparin and warfarin were given. Heparin causes thrombocytopenia.');
     const kinds = x.relationships.map((r) => r.relationship_keywords[0] === 'co-occurs with');

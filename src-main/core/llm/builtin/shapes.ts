@@ -97,8 +97,13 @@ function speciesAt(s: Sentence, text: string, i: number, known: ReadonlyMap<stri
     known.has(w.lower)
   )
     return null;
-  // "Metformin activates": a verb is no epithet.
-  if (!EPITHET.test(epithet.text) || isCommonWord(epithet.text, 0.5) || /^(VERB|AUX|ADV)$/.test(epithet.pos))
+  // "Metformin activates": a verb is no epithet, nor "Gankyrin upregulates", which the tagger reads a noun.
+  if (
+    !EPITHET.test(epithet.text) ||
+    isCommonWord(epithet.text, 0.5) ||
+    /^(VERB|AUX|ADV)$/.test(epithet.pos) ||
+    /(?:ates|izes|ises|ifies)$/.test(epithet.text)
+  )
     return null;
   // A gap of one space (or a line break) between the genus and the epithet, nothing else.
   if (!/^\s{1,2}$/.test(text.slice(at(s.words, j - 1).end, epithet.start))) return null;

@@ -1,4 +1,5 @@
 import { at } from '../../at';
+import type { EntityFields } from '../types';
 
 /** The built-in engine's honest default type (llm/schemas.ts): no reading vouched for a finer one. */
 const UNTYPED = 'concept';
@@ -13,14 +14,7 @@ export interface MentionForm {
   confidence: number;
 }
 
-export interface DerivedFields {
-  name: string;
-  type: string;
-  description: string;
-  aliases: string[];
-  confidence: number;
-  evidenceCount: number;
-}
+export type DerivedFields = EntityFields;
 
 /**
  * An entity's fields derived from its mentions, the same in every backend; null when it has none (the entity
