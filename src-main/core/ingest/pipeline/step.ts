@@ -104,6 +104,11 @@ export interface DocumentStep<Out = unknown> extends StepBase {
   /** Runs under the commit turn (consecutive `turn` steps hold one turn): resolution and the commit. */
   turn: boolean;
   model(ctx: PipelineContext, state: DocumentState, passages: ChunkRecord[]): string;
+  /**
+   * Work done before the commit turn is taken (model calls whose replies `run` then finds in the cache),
+   * so the library-wide turn holds only what must be serial. A failure here is left for `run` to meet.
+   */
+  beforeTurn?(ctx: PipelineContext, passages: ChunkRecord[], run: StepRun): Promise<void>;
   run(ctx: PipelineContext, passages: ChunkRecord[], run: StepRun): Promise<Out>;
   settle(state: DocumentState, out: Out): void;
 }
