@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AriadneError } from '../../src-main/contract';
 import { createProvider } from '../../src-main/core/llm/create-provider';
 import { createOllamaProvider } from '../../src-main/core/llm/ollama/ollama-provider';
 import { SummarySchema, extractionSchema, BIOMEDICAL_ENTITY_TYPES } from '../../src-main/core/llm/schemas';
 import { extractPrompt } from '../../src-main/core/llm/prompts';
 import { DEFAULT_REGISTRY } from '../sim/catalog';
+import { ariadneFailure as failure } from '../helpers/ariadne-failure';
 import { type Sim, startSim } from '../sim/server';
 import { closedPort } from '../sim/ports';
 
@@ -24,16 +24,6 @@ const provider = (extra: Partial<Parameters<typeof createOllamaProvider>[0]> = {
   });
 const schema = extractionSchema(BIOMEDICAL_ENTITY_TYPES);
 const msgs = extractPrompt('TP53 is mutated in cancer.', BIOMEDICAL_ENTITY_TYPES);
-
-async function failure(p: Promise<unknown>): Promise<AriadneError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(AriadneError);
-    return e as AriadneError;
-  }
-  throw new Error('expected a failure');
-}
 
 describe('ollama provider against the simulator', () => {
   it('says Ollama is not running when the port is closed', async () => {

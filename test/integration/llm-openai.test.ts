@@ -1,26 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AriadneError } from '../../src-main/contract';
 import { createProvider } from '../../src-main/core/llm/create-provider';
 import { createOpenAiProvider } from '../../src-main/core/llm/openai/openai-provider';
 import { normaliseBaseUrl } from '../../src-main/core/llm/openai/openai-server';
 import { extractPrompt, passagePrompt } from '../../src-main/core/llm/prompts';
 import { BIOMEDICAL_ENTITY_TYPES, extractionSchema, passageSchema } from '../../src-main/core/llm/schemas';
 import { closedPort } from '../sim/ports';
+import { ariadneFailure as failure } from '../helpers/ariadne-failure';
 import { type Sim, startSim } from '../sim/server';
 
 const TEXT =
   'Metformin activates AMP-activated protein kinase (AMPK) in hepatocytes. AMPK inhibits mTORC1 signalling.';
 const schema = extractionSchema(BIOMEDICAL_ENTITY_TYPES);
-
-async function failure(p: Promise<unknown>): Promise<AriadneError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(AriadneError);
-    return e as AriadneError;
-  }
-  throw new Error('expected a failure');
-}
 
 describe('the openai provider against an OpenAI-compatible server (the simulator under /v1)', () => {
   let sim: Sim;
