@@ -1,15 +1,7 @@
 import type { ChunkRecord } from '../../store/types';
 import type { PipelineContext } from './context';
 import { persisted } from './run-step';
-import type { ChunkStep, DocumentState } from './step';
-
-/** A chain step's first model call for a passage, made before the flow reaches the step. */
-export type AskAhead = (
-  ctx: PipelineContext,
-  state: DocumentState,
-  c: ChunkRecord,
-  o: { previous: string; signal: AbortSignal },
-) => Promise<{ summary: string }>;
+import type { AskAhead, ChunkStep, DocumentState } from './step';
 
 interface Ahead {
   replies: Map<number, { previous: string; reply: Promise<{ summary: string }> }>;

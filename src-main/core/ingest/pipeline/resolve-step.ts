@@ -1,6 +1,6 @@
 import type { GroundedExtraction } from '../ground/grounding';
 import type { Resolution } from '../resolve/resolve';
-import { resolveDocument } from './commit';
+import { embedEntitiesAhead, resolveDocument } from './commit';
 import type { DocumentState, DocumentStep } from './step';
 
 /** The readings of `passages` by chunk index, for resolution and the commit. */
@@ -30,6 +30,8 @@ export const resolve: DocumentStep<Resolution> = {
   stage: 'resolving',
   turn: true,
   model: (ctx, state, passages) => documentKey(state, ctx.models.embedModel, passages),
+  beforeTurn: (ctx, passages, { state, signal, priorities }) =>
+    embedEntitiesAhead(ctx, passages, groundedOf(state, passages), signal, priorities.document),
   run: (ctx, passages, { state, signal, priorities }) =>
     resolveDocument(ctx, passages, groundedOf(state, passages), state.facts, signal, priorities.document),
   settle(state, out) {

@@ -206,11 +206,14 @@ async function runDocumentSteps(
   const { job } = state;
   const passages = state.chunks.filter((c) => state.readings.has(c.index));
   setStage(ctx, job, (group[0] as DocumentStep).stage);
+  const run = (attempt: number): StepRun => ({ state, signal, priorities: flow.priorities, attempt });
+  for (const s of group)
+    if (s.beforeTurn && persisted(job, DOC_LEVEL, s, s.model(ctx, state, passages)) === undefined)
+      await s.beforeTurn(ctx, passages, run(1)).catch(() => undefined);
   const release = group.some((s) => s.turn) ? await ctx.commitTurn(job, signal) : () => undefined;
   try {
     for (const s of group) {
       setStage(ctx, job, s.stage);
-      const run = (attempt: number): StepRun => ({ state, signal, priorities: flow.priorities, attempt });
       const out = await runStep(ctx, job, signal, DOC_LEVEL, s, s.model(ctx, state, passages), (attempt) =>
         s.run(ctx, passages, run(attempt)),
       );

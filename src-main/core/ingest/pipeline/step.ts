@@ -5,7 +5,6 @@ import type { GroundedExtraction } from '../ground/grounding';
 import type { Resolution } from '../resolve/resolve';
 import type { Job } from '../queue/types';
 import type { PipelineContext } from './context';
-import type { AskAhead } from './read-ahead';
 
 /** A passage's reading, as every reading step persists it: grounded, without the raw model reply. */
 export interface Reading {
@@ -105,6 +104,11 @@ export interface DocumentStep<Out = unknown> extends StepBase {
   /** Runs under the commit turn (consecutive `turn` steps hold one turn): resolution and the commit. */
   turn: boolean;
   model(ctx: PipelineContext, state: DocumentState, passages: ChunkRecord[]): string;
+  /**
+   * Work done before the commit turn is taken (model calls whose replies `run` then finds in the cache),
+   * so the library-wide turn holds only what must be serial. A failure here is left for `run` to meet.
+   */
+  beforeTurn?(ctx: PipelineContext, passages: ChunkRecord[], run: StepRun): Promise<void>;
   run(ctx: PipelineContext, passages: ChunkRecord[], run: StepRun): Promise<Out>;
   settle(state: DocumentState, out: Out): void;
 }
@@ -132,3 +136,11 @@ export interface ReadingPass {
     reading: GroundedExtraction,
   ): GroundedExtraction | Promise<GroundedExtraction>;
 }
+
+/** A chain step's first model call for a passage, made before the flow reaches the step. */
+export type AskAhead = (
+  ctx: PipelineContext,
+  state: DocumentState,
+  c: ChunkRecord,
+  o: { previous: string; signal: AbortSignal },
+) => Promise<{ summary: string }>;
