@@ -7,6 +7,7 @@ import nodeEndpoint from 'comlink/dist/umd/node-adapter.js';
 import { AriadneError } from '../../../contract/errors';
 import { DEFAULT_MAX_PAGES, PARSE_MESSAGES } from './pdf';
 import type { ParsedDocument, SourceKind } from './types';
+import { decodeText } from './text-decoding';
 import { documentOf, type ParseOutcome, type ParseWorkerApi } from './worker-api';
 
 export interface ParserOptions {
@@ -225,7 +226,7 @@ export function createParser(opts: ParserOptions): Parser {
       const run =
         kind === 'pdf'
           ? w.api.parsePdf(Comlink.transfer(copy, [copy.buffer]), pdfOptions, progress)
-          : w.api.parseText(new TextDecoder().decode(bytes), kind);
+          : w.api.parseText(decodeText(bytes), kind);
       const out = await Promise.race([run, w.died, stopped]);
       healthy = true;
       return documentOf(out);
@@ -258,7 +259,7 @@ export function createParser(opts: ParserOptions): Parser {
     if (refused) throw refused;
     if (kind !== 'pdf' && opts.parseTextInPool && bytes.length <= POOL_TEXT_MAX_BYTES) {
       const budget = { timeoutMs: textTimeoutMs, onTimeout: () => textTimeout(kind) };
-      return documentOf(await opts.parseTextInPool(new TextDecoder().decode(bytes), kind, budget));
+      return documentOf(await opts.parseTextInPool(decodeText(bytes), kind, budget));
     }
     const mine = turn.then(() => inWorker(bytes, kind, options));
     turn = mine.catch(() => undefined);
