@@ -249,10 +249,14 @@ describe.skipIf(!!missing)('every screen on a real library, the simulator as Oll
     await expect.poll(() => page.getByTestId('path').count(), ANSWER_TIMEOUT).toBeGreaterThan(0);
     expect(await page.getByTestId('path').first().getByTestId('citation').count()).toBeGreaterThan(0);
     await layoutSettled();
-    // Every hop of the first path is named on the canvas, however crowded its neighbourhood.
+    // Every hop of the first path is named on the canvas, however crowded its neighbourhood, once the camera
+    // has flown to the result (labels are hidden while it moves).
     const hops = await page.getByTestId('path').first().locator('.path-chain button').allTextContents();
-    const named = await page.evaluate(() => window.__ariadneCanvas?.snapshot().labels.map((l) => l.label));
-    expect(hops.filter((h) => !named?.includes(h))).toEqual([]);
+    const unnamed = async () => {
+      const named = await page.evaluate(() => window.__ariadneCanvas?.snapshot().labels.map((l) => l.label));
+      return hops.filter((h) => !named?.includes(h));
+    };
+    await expect.poll(unnamed, { timeout: 10_000 }).toEqual([]);
     await screenshot(page, 'graph-search-dark');
 
     const citation = page.getByTestId('citation').first();
