@@ -120,9 +120,17 @@ describe.skipIf(!!missing)('a citation opens the page of its own sentence', () =
     await expect
       .poll(() => page.locator('.passage-mark').count(), { timeout: 20_000, message: 'highlight marks' })
       .toBeGreaterThan(0);
-    // Marks are drawn once the page and its text layer are rendered.
+    // Marks are drawn once the page and its text layer are rendered; the text under them is read once the
+    // text layer has caught up with them (a CI run under load read marks over a layer not yet filled).
     await expect.poll(() => page.locator('.textLayer span').count()).toBeGreaterThan(0);
-    const lines = (await page.evaluate(TEXT_UNDER_MARKS)) as string[];
+    const underMarks = async () => (await page.evaluate(TEXT_UNDER_MARKS)) as string[];
+    await expect
+      .poll(async () => (await underMarks()).join(' ').trim().length, {
+        timeout: 20_000,
+        message: 'text under marks',
+      })
+      .toBeGreaterThan(0);
+    const lines = await underMarks();
     return { label, page: await viewer.getAttribute('data-page'), lines };
   }
 
