@@ -131,7 +131,19 @@ describe.skipIf(!!missing || !papers)(
       await page.getByTestId('graph-search').fill('glucokinase');
       await page.keyboard.press('Enter');
       await page.getByTestId('search-results').waitFor();
-      await expect.poll(async () => (await snapshot()).moving, { timeout: 10_000 }).toBe(false);
+      // The camera starts its flight once the results are drawn: wait until it has flown and stopped with the
+      // result in view (a CI run under load read the canvas before the flight began).
+      const isGck = (label: string) => ['glucokinase', 'gck'].includes(label.toLowerCase());
+      await expect
+        .poll(
+          async () => {
+            const now = await snapshot();
+            const n = now.nodes.find((x) => isGck(x.label));
+            return !now.moving && !!n && n.x > 0 && n.x < now.width && n.y > 0 && n.y < now.height;
+          },
+          { timeout: 15_000 },
+        )
+        .toBe(true);
       const s = await snapshot();
       // The paper defines "glucokinase (GCK)": one entity, named by either form, the other its alias.
       const node = s.nodes.find((n) => ['glucokinase', 'gck'].includes(n.label.toLowerCase()));
